@@ -1,0 +1,36 @@
+// Control of the service clock: read it, advance it, set it, or hand it back to real time.
+import type { Deps } from '../deps.js';
+import { isoMillis } from '../shared/clock.js';
+import { problems } from '../shared/problems.js';
+import { num, onlyFields, str, type Body } from './body.js';
+
+export function clockView(deps: Deps) {
+  return { now: isoMillis(deps.clock.now()), mode: deps.clock.mode() };
+}
+
+/** Accepts exactly one of `advance_ms`, `set` (ISO 8601) or `mode` ("real" | "virtual"). */
+export async function controlClock(deps: Deps, b: Body) {
+  onlyFields(b, ['advance_ms', 'set', 'mode']);
+  const given = Object.keys(b);
+  if (given.length !== 1) {
+    throw problems.invalidParam(given.join(',') || 'body', given, 'Give exactly one of advance_ms, set or mode.');
+  }
+  const advance = num(b, 'advance_ms');
+  if (advance !== undefined) {
+    if (advance < 0 || !Number.isInteger(advance)) throw problems.invalidParam('advance_ms', String(advance), 'advance_ms must be a non-negative integer');
+    await deps.scheduler.advance(advance);
+  }
+  const set = str(b, 'set');
+  if (set !== undefined) {
+    const ms = Date.parse(set);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(set) || Number.isNaN(ms)) throw problems.invalidParam('set', set, 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
+    await deps.scheduler.set(ms);
+  }
+  if ('mode' in b) {
+    const mode = b.mode;
+    if (mode === 'real') await deps.scheduler.useRealTime();
+    else if (mode === 'virtual') await deps.scheduler.set(deps.clock.now());
+    else throw problems.invalidParam('mode', String(mode), 'mode must be "real" or "virtual"');
+  }
+  return clockView(deps);
+}

@@ -1,0 +1,33 @@
+// buildApp(deps): the whole HTTP surface on one Fastify instance. Never listens (main.ts does).
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { adminRoutes } from './admin/admin.routes.js';
+import type { Deps } from './deps.js';
+import { installAuth } from './http/auth.js';
+import { installBodyParsers } from './http/body.js';
+import { installErrorHandling } from './http/errors.js';
+import { usersRoutes } from './modules/users/index.js';
+
+export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
+
+export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = deps;
+  const server: FastifyServerOptions = {
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    genReqId: () => deps.ids.next(),
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+    // Comma lists and dotted parameter names arrive percent-encoded; keep one value per key.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  };
+  const app = (opts.https ? Fastify({ ...server, https: opts.https } as FastifyServerOptions) : Fastify(server)) as unknown as FastifyInstance;
+
+  installBodyParsers(app);
+  installErrorHandling(app, config.bodyLimit);
+  installAuth(app, deps);
+
+  usersRoutes(app, deps);
+  await app.register(async (scope) => adminRoutes(scope, deps, opts.adminToken));
+  return app;
+}

@@ -1,0 +1,47 @@
+// Who is calling: resolves an Authorization header's bearer token to an app (app-only) or to a user
+// of an app (OAuth 2.0 user context). Lookups are cached briefly in-process because this runs on
+// every request; any change to credentials in this process clears the cache at once.
+import type { Deps } from '../deps.js';
+import { sha256 } from '../shared/secrets.js';
+import { appsRepo, type AppRow, type Permission } from './apps.repo.js';
+
+export type Caller =
+  | { kind: 'app'; app: AppRow }
+  | { kind: 'oauth2-user'; app: AppRow; userId: string; scopes: string[] }
+  | { kind: 'oauth1-user'; app: AppRow; userId: string; access: Permission; token: string };
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const cache = new Map<string, { caller: Caller | null; until: number; expiresAt: number | null }>();
+
+export function forgetCredentials(): void {
+  cache.clear();
+}
+
+/** The bearer token of `Authorization: Bearer <token>`, or null. */
+export function bearerOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+export async function resolveBearer(deps: Deps, token: string): Promise<Caller | null> {
+  const wall = deps.clock.wall();
+  const hit = cache.get(token);
+  if (hit && hit.until > wall && (hit.expiresAt === null || hit.expiresAt > deps.clock.now())) return hit.caller;
+  const hash = sha256(token);
+  const app = await appsRepo.appByBearer(deps.db, hash);
+  let caller: Caller | null = app ? { kind: 'app', app } : null;
+  let expiresAt: number | null = null;
+  if (!caller) {
+    const t = await appsRepo.oauth2Token(deps.db, hash);
+    if (t && t.kind === 'access' && t.revoked_at === null && (t.expires_at ?? Infinity) > deps.clock.now()) {
+      const owner = await appsRepo.byId(deps.db, t.app_id);
+      if (owner) caller = { kind: 'oauth2-user', app: owner, userId: t.user_id, scopes: t.scopes.split(' ').filter(Boolean) };
+      expiresAt = t.expires_at;
+    }
+  }
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(token, { caller, until: wall + TTL_MS, expiresAt });
+  return caller;
+}

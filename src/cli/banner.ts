@@ -1,0 +1,33 @@
+// The start banner, like an emulator's: where it listens, where data lives, and how to sign in.
+import type { Aviary } from '../main.js';
+
+export function banner(a: Aviary, credentialsFile: string): string {
+  const c = a.credentials;
+  const lines = [
+    '',
+    '  Aviary — X API v2 and Ads API v12, served locally',
+    '',
+    `  Base URL        ${a.url}`,
+    `  Store           ${a.deps.db.dialect}  ${a.deps.db.location}`,
+    `  Data dir        ${a.deps.config.dataDir}`,
+    ...(a.certPath ? [`  TLS certificate ${a.certPath}  (trust it, e.g. NODE_EXTRA_CA_CERTS=${a.certPath})`] : []),
+    `  Admin token     ${a.adminToken}`,
+    `  Clock           ${a.deps.clock.mode()}`,
+  ];
+  if (c) {
+    lines.push(
+      '',
+      `  Demo app        ${c.app.name} (id ${c.app.id}, ${c.app.permission}, ${c.app.tier})`,
+      `    consumer key    ${c.app.consumer_key}`,
+      `    consumer secret ${c.app.consumer_secret}`,
+      `    bearer token    ${c.app.bearer_token}`,
+      `    client id       ${c.app.client_id}`,
+      `    client secret   ${c.app.client_secret}`,
+      `  Demo user       @${c.user.username} (id ${c.user.id})`,
+      `    access token    ${c.user.access_token}`,
+      `    access secret   ${c.user.access_token_secret}`,
+    );
+  }
+  lines.push('', `  Credentials written to ${credentialsFile}`, `  Try: curl -H "Authorization: Bearer ${c?.app.bearer_token ?? '<bearer>'}" ${a.url}/2/users/12`, '');
+  return lines.join('\n');
+}

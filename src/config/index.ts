@@ -1,0 +1,130 @@
+// The only reader of process.env. CLI flags win over environment variables, which win over defaults.
+import { resolve } from 'node:path';
+
+export type Config = Readonly<{
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://… for PostgreSQL; null for the embedded SQLite file in dataDir. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (created when missing); tests give each file its own. */
+  databaseSchema: string | null;
+  tls: boolean;
+  /** Fixed admin token, or null to use the one generated once and kept in the store. */
+  adminToken: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body for JSON and form requests. */
+  bodyLimit: number;
+  /** Seed the demo dataset into an empty store at start. */
+  seedDemo: boolean;
+  /** Print the start banner. */
+  banner: boolean;
+}>;
+
+export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
+
+type FlagSpec = { key: keyof Config; kind: 'string' | 'number' | 'boolean'; env?: string };
+
+/** The public contract of `aviary start`: flag → config key → environment variable. */
+export const FLAGS: Record<string, FlagSpec> = {
+  '--host': { key: 'host', kind: 'string', env: 'AVIARY_HOST' },
+  '--port': { key: 'port', kind: 'number', env: 'AVIARY_PORT' },
+  '--data-dir': { key: 'dataDir', kind: 'string', env: 'AVIARY_DATA_DIR' },
+  '--database-url': { key: 'databaseUrl', kind: 'string', env: 'AVIARY_DATABASE_URL' },
+  '--database-schema': { key: 'databaseSchema', kind: 'string', env: 'AVIARY_DATABASE_SCHEMA' },
+  '--tls': { key: 'tls', kind: 'boolean', env: 'AVIARY_TLS' },
+  '--admin-token': { key: 'adminToken', kind: 'string', env: 'AVIARY_ADMIN_TOKEN' },
+  '--log-level': { key: 'logLevel', kind: 'string', env: 'AVIARY_LOG_LEVEL' },
+  '--body-limit': { key: 'bodyLimit', kind: 'number', env: 'AVIARY_BODY_LIMIT' },
+  '--seed-demo': { key: 'seedDemo', kind: 'boolean', env: 'AVIARY_SEED_DEMO' },
+  '--banner': { key: 'banner', kind: 'boolean' },
+};
+
+const DEFAULTS: Config = {
+  host: '127.0.0.1',
+  port: 8080,
+  dataDir: '.aviary',
+  databaseUrl: null,
+  databaseSchema: null,
+  tls: false,
+  adminToken: null,
+  logLevel: 'info',
+  bodyLimit: 5 * 1024 * 1024,
+  seedDemo: true,
+  banner: true,
+};
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export class ConfigError extends Error {}
+
+function coerce(spec: FlagSpec, raw: string, from: string): unknown {
+  if (spec.kind === 'number') {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${from} must be a non-negative integer, got "${raw}"`);
+    return n;
+  }
+  if (spec.kind === 'boolean') {
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    throw new ConfigError(`${from} must be true or false, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Parses `--flag value`, `--flag=value`, `--flag` (booleans) and `--no-flag`. Returns leftovers. */
+export function parseFlags(argv: string[]): { values: ConfigInput; rest: string[] } {
+  const values: Record<string, unknown> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) { rest.push(arg); continue; }
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const negated = name.startsWith('--no-') ? FLAGS['--' + name.slice(5)] : undefined;
+    if (negated?.kind === 'boolean') { values[negated.key] = false; continue; }
+    const spec = FLAGS[name];
+    if (!spec) { rest.push(arg); continue; }
+    if (spec.kind === 'boolean' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--'))) {
+      values[spec.key] = true;
+      continue;
+    }
+    const raw = inline ?? argv[++i];
+    if (raw === undefined) throw new ConfigError(`${name} needs a value`);
+    values[spec.key] = coerce(spec, raw, name);
+  }
+  return { values: values as ConfigInput, rest };
+}
+
+export function fromEnv(env: NodeJS.ProcessEnv = process.env): ConfigInput {
+  const values: Record<string, unknown> = {};
+  for (const spec of Object.values(FLAGS)) {
+    const raw = spec.env ? env[spec.env] : undefined;
+    if (raw !== undefined && raw !== '') values[spec.key] = coerce(spec, raw, spec.env!);
+  }
+  return values as ConfigInput;
+}
+
+export function buildConfig(...layers: ConfigInput[]): Config {
+  const merged = Object.assign({}, DEFAULTS, ...layers) as { -readonly [K in keyof Config]: Config[K] };
+  if (!LOG_LEVELS.has(merged.logLevel)) throw new ConfigError(`log level must be one of ${[...LOG_LEVELS].join(', ')}`);
+  if (merged.port > 65535) throw new ConfigError('port must be at most 65535');
+  if (merged.databaseUrl && !/^postgres(ql)?:\/\//.test(merged.databaseUrl)) {
+    throw new ConfigError('database url must start with postgres:// (leave it unset for the embedded SQLite store)');
+  }
+  if (merged.databaseSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(merged.databaseSchema)) {
+    throw new ConfigError('database schema must be a lower-case SQL identifier');
+  }
+  merged.dataDir = resolve(merged.dataDir);
+  return Object.freeze(merged);
+}
+
+/** Config for a process: defaults ← environment ← flags. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): { config: Config; rest: string[] } {
+  const { values, rest } = parseFlags(argv);
+  return { config: buildConfig(fromEnv(env), values), rest };
+}
+
+/** Test-only settings read from the environment (kept here: nothing else reads process.env). */
+export function testEnv(env: NodeJS.ProcessEnv = process.env) {
+  return { databaseUrl: env.AVIARY_TEST_DATABASE_URL || null };
+}

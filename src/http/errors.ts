@@ -1,0 +1,38 @@
+// Turns every failure into the caller's wire format: thrown Problems, Fastify's own request errors
+// (bad JSON, body too large, unsupported media type), unknown routes and unexpected exceptions.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Problem, problems } from '../shared/problems.js';
+import { renderProblem } from './render-error.js';
+import { wireFamily } from './wire.js';
+
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: Problem) {
+  const r = renderProblem(p, wireFamily(req.url), (req.params ?? {}) as Record<string, unknown>);
+  for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
+  return reply.code(r.status).type(r.contentType).send(r.body);
+}
+
+/** Fastify's request-level errors, mapped onto the catalog. */
+function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number): Problem | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return problems.payloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return problems.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return problems.malformedJson();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return problems.blank(400, 'Content-Length does not match the body.');
+  }
+  if (err instanceof SyntaxError) return problems.malformedJson();
+  const status = err.statusCode;
+  if (status && status >= 400 && status < 500) return problems.blank(status, err.message);
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof Problem) return sendProblem(req, reply, err);
+    const known = fromFastify(err, req, bodyLimit);
+    if (known) return sendProblem(req, reply, known);
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    return sendProblem(req, reply, problems.internal(String(req.id)));
+  });
+  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, problems.routeNotFound()));
+}

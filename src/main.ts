@@ -1,0 +1,83 @@
+// Process composition: config → clock → store → ids → app → listen. Returns a handle that shuts
+// everything down in order (stop accepting, finish in-flight requests, stop timers, close the store).
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config/index.js';
+import type { Deps } from './deps.js';
+import { loadOrCreateCertificate } from './http/tls.js';
+import { seedDemo, type DemoCredentials } from './seed/demo.js';
+import { createClock, type ClockControl } from './shared/clock.js';
+import { createIds } from './shared/ids.js';
+import { alnum } from './shared/secrets.js';
+import { createScheduler } from './shared/scheduler.js';
+import { openStore } from './store/index.js';
+import { getSetting, settingOnce } from './store/settings.js';
+import { leaseWorkerId } from './store/workers.js';
+
+export type Aviary = {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  adminToken: string;
+  credentials: DemoCredentials | null;
+  certPath: string | null;
+  close(): Promise<void>;
+};
+
+async function isEmpty(deps: Deps): Promise<boolean> {
+  const row = await deps.db.get<{ n: number }>('SELECT (SELECT COUNT(*) FROM apps) + (SELECT COUNT(*) FROM users) AS n');
+  return Number(row?.n ?? 0) === 0;
+}
+
+async function demoCredentials(deps: Deps): Promise<DemoCredentials | null> {
+  if (deps.config.seedDemo && await isEmpty(deps)) return seedDemo(deps);
+  if (!(await getSetting(deps.db, 'demo_credentials'))) return null;
+  return seedDemo(deps); // idempotent: reads the kept keys, restores only what is missing
+}
+
+export type StartOptions = { clock?: ClockControl; beforeListen?: (app: FastifyInstance) => void | Promise<void> };
+
+export async function startAviary(config: Config, opts: StartOptions = {}): Promise<Aviary> {
+  const clock = opts.clock ?? createClock();
+  const scheduler = createScheduler(clock);
+  const db = await openStore(config, clock);
+  const lease = await leaseWorkerId(db, clock);
+  const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler };
+  const adminToken = config.adminToken ?? await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`);
+  const credentials = await demoCredentials(deps);
+  const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
+  const app = await buildApp(deps, { adminToken, https: tls });
+  await opts.beforeListen?.(app);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    app, deps, url, adminToken, credentials, certPath: tls?.certPath ?? null,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        scheduler.stop();
+        await lease.release();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Writes `<data-dir>/credentials.json` with everything the banner shows. */
+export function writeCredentialsFile(a: Aviary): string {
+  mkdirSync(a.deps.config.dataDir, { recursive: true });
+  const file = join(a.deps.config.dataDir, 'credentials.json');
+  writeFileSync(file, JSON.stringify({
+    base_url: a.url, store: a.deps.db.dialect, location: a.deps.db.location, admin_token: a.adminToken,
+    tls_certificate: a.certPath, demo: a.credentials,
+  }, null, 2) + '\n', { mode: 0o600 });
+  return file;
+}

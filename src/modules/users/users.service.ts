@@ -1,0 +1,52 @@
+// Rules for creating and finding users. Throws problems; knows nothing of HTTP.
+import type { Deps } from '../../deps.js';
+import { problems } from '../../shared/problems.js';
+import { hashPassword } from '../../shared/secrets.js';
+import { usersRepo, type UserRow } from './users.repo.js';
+
+export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+export const ID = /^[0-9]{1,19}$/;
+
+export type NewUser = {
+  id?: string; username: string; name: string; description?: string; location?: string; url?: string;
+  profile_image_url?: string; verified?: boolean; protected?: boolean; premium?: boolean; password?: string;
+  /** Service time of sign-up; defaults to now (the demo dataset backdates its users). */
+  created_at?: number;
+};
+
+function check(ok: boolean, field: string, value: unknown, message: string) {
+  if (!ok) throw problems.invalidParam(field, String(value ?? ''), message);
+}
+
+/** Validates the way the real sign-up and profile settings do: lengths and username alphabet. */
+export function validateNewUser(u: NewUser): void {
+  check(typeof u.username === 'string' && USERNAME.test(u.username), 'username', u.username, 'username must be 1 to 15 letters, digits or underscores');
+  check(typeof u.name === 'string' && u.name.length >= 1 && [...u.name].length <= 50, 'name', u.name, 'name must be 1 to 50 characters');
+  check(u.id === undefined || (typeof u.id === 'string' && ID.test(u.id)), 'id', u.id, 'id must be a string of 1 to 19 digits');
+  check(u.description === undefined || (typeof u.description === 'string' && [...u.description].length <= 160), 'description', u.description, 'description must be at most 160 characters');
+  check(u.location === undefined || (typeof u.location === 'string' && [...u.location].length <= 30), 'location', u.location, 'location must be at most 30 characters');
+  check(u.url === undefined || (typeof u.url === 'string' && /^https?:\/\/\S+$/.test(u.url) && u.url.length <= 100), 'url', u.url, 'url must be an http(s) URL of at most 100 characters');
+  check(u.password === undefined || (typeof u.password === 'string' && u.password.length >= 8), 'password', '***', 'password must be at least 8 characters');
+  for (const flag of ['verified', 'protected', 'premium'] as const) {
+    check(u[flag] === undefined || typeof u[flag] === 'boolean', flag, u[flag], `${flag} must be a boolean`);
+  }
+}
+
+export async function createUser(deps: Deps, input: NewUser): Promise<UserRow> {
+  validateNewUser(input);
+  if (await usersRepo.byUsername(deps.db, input.username)) {
+    throw problems.invalidParam('username', input.username, `username ${input.username} is already taken`);
+  }
+  const id = input.id ?? deps.ids.next();
+  if (input.id && await usersRepo.byId(deps.db, id)) throw problems.invalidParam('id', id, `a user with id ${id} already exists`);
+  await usersRepo.insert(deps.db, {
+    id, username: input.username, name: input.name, description: input.description ?? '', location: input.location ?? null,
+    url: input.url ?? null, profile_image_url: input.profile_image_url ?? null,
+    verified: input.verified ? 1 : 0, protected: input.protected ? 1 : 0, premium: input.premium ? 1 : 0,
+    password_hash: input.password ? await hashPassword(input.password) : null, created_at: input.created_at ?? deps.clock.now(),
+  });
+  return (await usersRepo.byId(deps.db, id))!;
+}
+
+export const findUserById = (deps: Deps, id: string) => usersRepo.byId(deps.db, id);
+export const findUserByUsername = (deps: Deps, username: string) => usersRepo.byUsername(deps.db, username);

@@ -1,0 +1,31 @@
+// The store's one interface. Repositories write portable SQL with `?` placeholders and never ask
+// which database is underneath; the drivers (sqlite.ts, postgres.ts) translate what must differ.
+
+export type Row = Record<string, unknown>;
+export type Param = string | number | bigint | boolean | null | Buffer;
+
+export interface Queryable {
+  all<T = Row>(sql: string, params?: Param[]): Promise<T[]>;
+  get<T = Row>(sql: string, params?: Param[]): Promise<T | undefined>;
+  run(sql: string, params?: Param[]): Promise<{ changes: number }>;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db extends Queryable {
+  readonly dialect: Dialect;
+  /** Where the data lives, for the banner: a file path or a redacted URL. */
+  readonly location: string;
+  /** Runs fn in one transaction; a thrown error rolls everything back. */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Serialises fn across every process sharing the database (migrations, worker leases). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Names of every table in the store (the current schema on PostgreSQL). */
+  tables(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Every table Aviary owns except its own bookkeeping, in the order reset may empty them. */
+export const KEEP_ON_RESET = new Set(['aviary_migrations', 'aviary_settings', 'aviary_workers']);

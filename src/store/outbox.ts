@@ -1,0 +1,53 @@
+// The outbox: anything that must be delivered later (webhook events, stream posts) is written here
+// in the same transaction as the change that causes it, so a crash can delay it but never lose it.
+import type { Queryable } from './db.js';
+
+export type OutboxEvent = { topic: string; target?: string | null; payload: unknown };
+export type OutboxRow = {
+  id: string; topic: string; target: string | null; payload: string; created_at: number;
+  available_at: number; attempts: number; status: 'pending' | 'done' | 'dead'; last_error: string | null;
+};
+
+export async function enqueue(tx: Queryable, id: string, now: number, event: OutboxEvent): Promise<void> {
+  await tx.run(
+    'INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [id, event.topic, event.target ?? null, JSON.stringify(event.payload), now, now],
+  );
+}
+
+/**
+ * Claims up to `limit` due events of a topic for `holder` until `lockUntil`. A claim that expires
+ * (its worker died) becomes claimable again: at-least-once, never at-most-once.
+ */
+export async function claim(db: Queryable, o: { topic: string; holder: string; now: number; lockUntil: number; limit: number }): Promise<OutboxRow[]> {
+  const due = await db.all<{ id: string }>(
+    `SELECT id FROM outbox WHERE topic = ? AND status = 'pending' AND available_at <= ?
+       AND (locked_until IS NULL OR locked_until < ?) ORDER BY id LIMIT ?`,
+    [o.topic, o.now, o.now, o.limit],
+  );
+  const claimed: OutboxRow[] = [];
+  for (const { id } of due) {
+    const row = await db.get<OutboxRow>(
+      `UPDATE outbox SET locked_by = ?, locked_until = ? WHERE id = ? AND status = 'pending'
+         AND (locked_until IS NULL OR locked_until < ?) RETURNING *`,
+      [o.holder, o.lockUntil, id, o.now],
+    );
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+export async function complete(db: Queryable, id: string): Promise<void> {
+  await db.run("UPDATE outbox SET status = 'done', locked_by = NULL, locked_until = NULL, attempts = attempts + 1 WHERE id = ?", [id]);
+}
+
+export async function retryLater(db: Queryable, id: string, availableAt: number, error: string, dead = false): Promise<void> {
+  await db.run(
+    'UPDATE outbox SET status = ?, available_at = ?, attempts = attempts + 1, last_error = ?, locked_by = NULL, locked_until = NULL WHERE id = ?',
+    [dead ? 'dead' : 'pending', availableAt, error, id],
+  );
+}
+
+export async function listOutbox(db: Queryable, topic: string, limit = 100): Promise<OutboxRow[]> {
+  return db.all<OutboxRow>('SELECT * FROM outbox WHERE topic = ? ORDER BY id LIMIT ?', [topic, limit]);
+}

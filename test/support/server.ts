@@ -1,0 +1,94 @@
+// startServer(): a real Aviary on 127.0.0.1:0 with a throw-away store, driven over HTTP by tests.
+// forEachStore(): runs a suite once on SQLite and again on PostgreSQL when AVIARY_TEST_DATABASE_URL
+// is set (each server in a fresh schema), saying plainly when the PostgreSQL run is skipped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe } from 'node:test';
+import pg from 'pg';
+import { buildConfig, testEnv, type ConfigInput } from '../../src/config/index.js';
+import { startAviary, type Aviary, type StartOptions } from '../../src/main.js';
+
+export type StoreKind = 'sqlite' | 'postgres';
+export const PG_URL = testEnv().databaseUrl;
+
+export type TestServer = Aviary & {
+  store: StoreKind;
+  /** Calls the control API with the admin token. */
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** Calls any route with the given Authorization header value. */
+  call<T = any>(method: string, path: string, opts?: { auth?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  bearer: string;
+};
+
+let counter = 0;
+
+export async function startServer(opts: { store?: StoreKind; config?: ConfigInput } & StartOptions = {}): Promise<TestServer> {
+  const store = opts.store ?? 'sqlite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'aviary-test-'));
+  const schema = store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
+  if (store === 'postgres' && !PG_URL) throw new Error('AVIARY_TEST_DATABASE_URL is not set');
+  const config = buildConfig({
+    port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', banner: false,
+    databaseUrl: store === 'postgres' ? PG_URL : null, databaseSchema: schema, ...opts.config,
+  });
+  const aviary = await startAviary(config, opts);
+  const close = aviary.close;
+
+  async function call(method: string, path: string, o: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.auth) headers.authorization = o.auth;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(aviary.url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON: keep the text */ }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  }
+
+  return Object.assign(aviary, {
+    store,
+    bearer: aviary.credentials?.app.bearer_token ?? '',
+    call,
+    admin: (method: string, path: string, body?: unknown) => call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
+    async close() {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema && PG_URL) {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await c.end();
+      }
+    },
+  });
+}
+
+export const STORES: StoreKind[] = ['sqlite', 'postgres'];
+
+export function forEachStore(name: string, suite: (store: StoreKind) => void) {
+  for (const store of STORES) {
+    const skip = store === 'postgres' && !PG_URL ? 'skipped: AVIARY_TEST_DATABASE_URL is not set (CI sets it; see .ci/run)' : false;
+    describe(`${name} [${store}]`, { skip }, () => suite(store));
+  }
+}
+
+/** Unique, valid usernames for factories (≤ 15 chars). */
+export function uniqueName(prefix = 'u'): string {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 15);
+}
+
+/** Polls fn until it returns a truthy value or the timeout passes. */
+export async function poll<T>(fn: () => Promise<T> | T, { timeoutMs = 5000, intervalMs = 20 } = {}): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`poll timed out after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
