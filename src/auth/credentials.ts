@@ -12,7 +12,7 @@ export type Caller =
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-const cache = new Map<string, { caller: Caller | null; until: number; expiresAt: number | null }>();
+const cache = new Map<string, { caller: Caller; until: number; expiresAt: number | null }>();
 
 export function forgetCredentials(): void {
   cache.clear();
@@ -41,6 +41,8 @@ export async function resolveBearer(deps: Deps, token: string): Promise<Caller |
       expiresAt = t.expires_at;
     }
   }
+  // Only hits are cached: a token minted a moment after a miss must work at once.
+  if (!caller) return null;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(token, { caller, until: wall + TTL_MS, expiresAt });
   return caller;

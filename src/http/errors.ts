@@ -5,8 +5,8 @@ import { Problem, problems } from '../shared/problems.js';
 import { renderProblem } from './render-error.js';
 import { wireFamily } from './wire.js';
 
-export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: Problem) {
-  const r = renderProblem(p, wireFamily(req.url), (req.params ?? {}) as Record<string, unknown>);
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: Problem, params = (req.params ?? {}) as Record<string, unknown>) {
+  const r = renderProblem(p, wireFamily(req.url), params);
   for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
   return reply.code(r.status).type(r.contentType).send(r.body);
 }
@@ -34,5 +34,5 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return sendProblem(req, reply, problems.internal(String(req.id)));
   });
-  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, problems.routeNotFound()));
+  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, problems.routeNotFound(), {}));
 }

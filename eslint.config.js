@@ -1,0 +1,25 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.aviary/', 'src/http/field-enums.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', NodeJS: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the injected clock (src/shared/clock.ts).' }],
+    },
+  },
+  {
+    // Tests, benches and scripts may use any, wall time and loose shapes.
+    files: ['test/**', 'bench/**', 'scripts/**', 'src/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    // The clock module is the one place that reads wall time.
+    files: ['src/shared/clock.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, then every unit test (beside the code) and black-box HTTP test in one
+// node --test run, so CI reads one summary. Suites run again on PostgreSQL when
+// AVIARY_TEST_DATABASE_URL is set (test/support/server.ts decides; skips are announced).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function files(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) files(p, out);
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+
+function step(title, cmd, args) {
+  process.stdout.write(`\n== ${title}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) {
+    process.stdout.write(`\n== ${title} failed (exit ${r.status ?? r.signal})\n`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const only = process.argv.slice(2);
+if (only.length === 0) {
+  step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('lint', 'npm', ['run', '--silent', 'lint']);
+}
+const tests = only.length ? only : [...files('src'), ...files('test')].sort();
+process.stdout.write(process.env.AVIARY_TEST_DATABASE_URL
+  ? `\nPostgreSQL suites: ON (${process.env.AVIARY_TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})\n`
+  : '\nPostgreSQL suites: SKIPPED — set AVIARY_TEST_DATABASE_URL=postgres://… to run them (.ci/run does)\n');
+step('tests', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...tests]);
