@@ -6,6 +6,7 @@ import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { usersRoutes } from './modules/users/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 
 export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
 
@@ -28,6 +29,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installAuth(app, deps);
 
   usersRoutes(app, deps);
+  webhooksRoutes(app, deps);
   await app.register(async (scope) => adminRoutes(scope, deps, opts.adminToken));
   return app;
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/index.js';
 import type { Deps } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
+import { startWebhookWorkers } from './modules/webhooks/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
@@ -55,6 +56,9 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
+  // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
+  const onWorkerError = (err: unknown) => app.log.error({ err }, 'background worker failed');
+  const workers = [await startWebhookWorkers(deps, onWorkerError)];
 
   let closing: Promise<void> | null = null;
   return {
@@ -62,6 +66,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
     close() {
       closing ??= (async () => {
         await app.close();
+        for (const w of workers) await w.stop();
         scheduler.stop();
         await lease.release();
         await db.close();

@@ -19,6 +19,16 @@ export type Config = Readonly<{
   seedDemo: boolean;
   /** Print the start banner. */
   banner: boolean;
+  /** Enforce the real webhook URL rules (https, no port, public address); off allows local receivers. */
+  strictWebhooks: boolean;
+  /** How long a webhook has to answer a CRC check or a delivery (the real service allows 10 s). */
+  webhookTimeoutMs: number;
+  /** Delays before each delivery retry, comma-separated durations (`10s,1m,3m`); after the last, the event is kept for replay. */
+  webhookRetrySchedule: string;
+  /** Name of the delivery signature header. */
+  webhookSignatureHeader: string;
+  /** PEM file of extra certificate authorities trusted for https webhook URLs (local receivers with their own CA). */
+  webhookCaFile: string | null;
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -38,6 +48,11 @@ export const FLAGS: Record<string, FlagSpec> = {
   '--body-limit': { key: 'bodyLimit', kind: 'number', env: 'AVIARY_BODY_LIMIT' },
   '--seed-demo': { key: 'seedDemo', kind: 'boolean', env: 'AVIARY_SEED_DEMO' },
   '--banner': { key: 'banner', kind: 'boolean' },
+  '--strict-webhooks': { key: 'strictWebhooks', kind: 'boolean', env: 'AVIARY_STRICT_WEBHOOKS' },
+  '--webhook-timeout-ms': { key: 'webhookTimeoutMs', kind: 'number', env: 'AVIARY_WEBHOOK_TIMEOUT_MS' },
+  '--webhook-retry-schedule': { key: 'webhookRetrySchedule', kind: 'string', env: 'AVIARY_WEBHOOK_RETRY_SCHEDULE' },
+  '--webhook-signature-header': { key: 'webhookSignatureHeader', kind: 'string', env: 'AVIARY_WEBHOOK_SIGNATURE_HEADER' },
+  '--webhook-ca-file': { key: 'webhookCaFile', kind: 'string', env: 'AVIARY_WEBHOOK_CA_FILE' },
 };
 
 const DEFAULTS: Config = {
@@ -52,6 +67,13 @@ const DEFAULTS: Config = {
   bodyLimit: 5 * 1024 * 1024,
   seedDemo: true,
   banner: true,
+  strictWebhooks: false,
+  webhookTimeoutMs: 10_000,
+  // The enterprise Account Activity API retries a failed event three times over five minutes
+  // (developer.x.com …/account-activity-api/guides/activity-retries).
+  webhookRetrySchedule: '10s,1m,3m',
+  webhookSignatureHeader: 'x-twitter-webhooks-signature',
+  webhookCaFile: null,
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -114,8 +136,25 @@ export function buildConfig(...layers: ConfigInput[]): Config {
   if (merged.databaseSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(merged.databaseSchema)) {
     throw new ConfigError('database schema must be a lower-case SQL identifier');
   }
+  if (parseDurations(merged.webhookRetrySchedule) === null) {
+    throw new ConfigError('webhook retry schedule must be comma-separated durations such as 10s,1m,3m (units ms, s, m, h; may be empty)');
+  }
+  if (!/^[a-z0-9-]+$/i.test(merged.webhookSignatureHeader)) throw new ConfigError('webhook signature header must be a header name');
+  if (merged.webhookTimeoutMs < 1) throw new ConfigError('webhook timeout must be at least 1 ms');
   merged.dataDir = resolve(merged.dataDir);
   return Object.freeze(merged);
+}
+
+/** `10s,1m,250ms` → milliseconds; null when malformed. A bare number is milliseconds. */
+export function parseDurations(text: string): number[] | null {
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, '': 1 };
+  const out: number[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|)$/.exec(part);
+    if (!m) return null;
+    out.push(Math.round(Number(m[1]) * units[m[2]!]!));
+  }
+  return out;
 }
 
 /** Config for a process: defaults ← environment ← flags. */

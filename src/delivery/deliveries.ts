@@ -1,0 +1,160 @@
+// The delivery worker: claims `webhook.delivery` / `webhook.replay` outbox rows, POSTs each body as
+// JSON with the signature header, and settles every attempt (outbox row + attempt log) in batched
+// transactions. Up to MAX_IN_FLIGHT sends run at once, so one slow receiver does not hold up the
+// rest. A failed send is retried on the configured schedule on the service clock (a scheduler
+// timer is armed for the next due row, so virtual time drives retries); after the last retry, or
+// when the webhook is invalid, the row is settled as dead — it stays in the outbox for replay.
+// A crash leaves claimed rows locked until their lock lapses, then they are sent again:
+// at-least-once, never at-most-once (receivers dedupe by event id, notes §2.2).
+import type { Deps } from '../deps.js';
+import type { OutboxRow } from '../store/outbox.js';
+import { deliveryRepo, type AttemptRow } from './delivery.repo.js';
+import type { HttpClient } from './http.js';
+import { createPump } from './pump.js';
+import { nextDelay, retrySchedule } from './retry.js';
+import { sign } from './signature.js';
+
+export const DELIVERY_TOPICS = ['webhook.delivery', 'webhook.replay'];
+export type DeliveryPayload = { webhook_id: string; event_id: string; kind: string; body: string; replay_job?: string };
+export type Target = { url: string; secret: string; valid: boolean };
+export type Settled = { row: OutboxRow; payload: DeliveryPayload; attempt: Omit<AttemptRow, 'id'>; retryAt: number | null };
+
+const MAX_IN_FLIGHT = 256;
+const CLAIM_LIMIT = 200;
+const IDLE_MS = 10;
+
+export type DeliveryWorkerOptions = {
+  deps: Deps;
+  http: HttpClient;
+  holder: string;
+  resolve(webhookId: string): Promise<Target | null>;
+  afterSettle(settled: Settled[]): Promise<void>;
+  onError(err: unknown): void;
+};
+
+export function createDeliveryWorker(o: DeliveryWorkerOptions) {
+  const { deps } = o;
+  const schedule = retrySchedule(deps.config.webhookRetrySchedule);
+  const lockMs = deps.config.webhookTimeoutMs + 5_000;
+  let inFlight = 0;
+  let pending: Settled[] = [];
+  let flushing: Promise<void> | null = null;
+  let armed: { due: number; cancel(): void } | null = null;
+  let stopped = false;
+  const waiters: (() => void)[] = [];
+  const progressed = () => { for (const w of waiters.splice(0)) w(); };
+
+  async function deliverOne(row: OutboxRow, target: Target | null): Promise<Settled> {
+    const payload = JSON.parse(row.payload) as DeliveryPayload;
+    const base = { webhook_id: payload.webhook_id, delivery_id: row.id, event_id: payload.event_id, kind: payload.kind, attempt: row.attempts + 1 };
+    if (!target || !target.valid) {
+      const error = target ? 'the webhook is invalid; nothing is sent until it is re-enabled (events stay available for replay)' : 'the webhook was deleted';
+      return { row, payload, retryAt: null, attempt: { ...base, status: 'skipped', response_code: null, latency_ms: null, error, at: deps.clock.now() } };
+    }
+    const res = await o.http.send({
+      method: 'POST', url: new URL(target.url), body: payload.body,
+      headers: { 'content-type': 'application/json', [deps.config.webhookSignatureHeader]: sign(target.secret, payload.body) },
+    });
+    const at = deps.clock.now();
+    const code = res.kind === 'response' ? res.status : null;
+    if (code !== null && code >= 200 && code < 300) {
+      return { row, payload, retryAt: null, attempt: { ...base, status: 'delivered', response_code: code, latency_ms: Math.round(res.latencyMs), error: null, at } };
+    }
+    const delay = nextDelay(schedule, base.attempt);
+    const error = res.kind === 'response' ? `the receiver answered ${res.status}` : res.error;
+    return {
+      row, payload, retryAt: delay === null ? null : at + delay,
+      attempt: { ...base, status: delay === null ? 'gave_up' : 'failed', response_code: code, latency_ms: Math.round(res.latencyMs), error, at },
+    };
+  }
+
+  async function settle(batch: Settled[]) {
+    await deps.db.tx(async (tx) => {
+      for (const s of batch) {
+        if (s.attempt.status === 'delivered') await deliveryRepo.done(tx, s.row.id, o.holder);
+        else await deliveryRepo.retry(tx, s.row.id, o.holder, s.retryAt ?? s.row.available_at, s.attempt.error ?? 'failed', s.retryAt === null);
+        await deliveryRepo.insertAttempt(tx, { id: deps.ids.next(), ...s.attempt });
+      }
+    });
+    await o.afterSettle(batch);
+    if (batch.some((s) => s.retryAt !== null)) await arm();
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) return flushing;
+    flushing = (async () => {
+      try {
+        while (pending.length) {
+          const batch = pending;
+          pending = [];
+          await settle(batch);
+        }
+      } catch (err) {
+        o.onError(err);
+      } finally {
+        flushing = null;
+        progressed();
+        pump.nudge();
+      }
+    })();
+    return flushing;
+  }
+
+  /** Claims what is due and starts sending it; returns how many rows were claimed. */
+  async function fill(): Promise<number> {
+    const room = MAX_IN_FLIGHT - inFlight - pending.length;
+    if (room <= 0 || stopped) return 0;
+    const wall = deps.clock.wall();
+    const rows = await deliveryRepo.claim(deps.db, {
+      topics: DELIVERY_TOPICS, holder: o.holder, now: deps.clock.now(), wall, lockUntil: wall + lockMs, limit: Math.min(room, CLAIM_LIMIT),
+    });
+    const targets = new Map<string, Promise<Target | null>>();
+    for (const row of rows) {
+      const id = (JSON.parse(row.payload) as DeliveryPayload).webhook_id;
+      if (!targets.has(id)) targets.set(id, o.resolve(id));
+      inFlight++;
+      void targets.get(id)!.then((t) => deliverOne(row, t)).then(
+        (s) => { pending.push(s); },
+        (err) => { o.onError(err); },
+      ).finally(() => { inFlight--; void flush(); });
+    }
+    return rows.length;
+  }
+
+  /** Arms one scheduler timer for the next due row, so retries run on the service clock. */
+  async function arm() {
+    const due = await deliveryRepo.nextDue(deps.db, DELIVERY_TOPICS, deps.clock.now());
+    if (due === null || stopped || (armed && armed.due <= due)) return;
+    armed?.cancel();
+    const handle = deps.scheduler.at(due, async () => {
+      if (armed?.due === due) armed = null;
+      await drain();
+      await arm();
+    }, 'webhook-retry');
+    armed = { due, cancel: () => handle.cancel() };
+  }
+
+  /** Sends everything due now and waits until it is settled (what a timer on virtual time needs). */
+  async function drain() {
+    for (;;) {
+      const n = await fill();
+      if (n === 0 && inFlight === 0 && pending.length === 0 && !flushing) return;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+
+  const pump = createPump({ idleMs: IDLE_MS, onError: o.onError, step: async () => (await fill()) > 0 });
+
+  return {
+    start() { pump.start(); void arm().catch(o.onError); },
+    nudge: () => pump.nudge(),
+    drain,
+    async stop() {
+      stopped = true;
+      armed?.cancel();
+      await pump.stop();
+      while (inFlight > 0 || flushing) await new Promise<void>((resolve) => waiters.push(resolve));
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The periodic challenge-response checks, as timers on the service clock (so POST /_aviary/clock
+// {advance_ms} runs 30 hours of them in order). Timers live in memory: they are derived from each
+// webhook's stored next_check_at at start and re-derived every few minutes of service time (which
+// also picks up webhooks another process registered on a shared database). Taking a due check is a
+// compare-and-set on next_check_at, so with several processes only one runs it.
+import { getApp } from '../../auth/index.js';
+import { deliveryRuntime, runCrc, type CrcOutcome } from '../../delivery/index.js';
+import type { Deps } from '../../deps.js';
+import type { TimerHandle } from '../../shared/scheduler.js';
+import { webhooksRepo, type CheckState, type WebhookRow } from './webhooks.repo.js';
+import { applyCheck, CHECK_INTERVAL_MS } from './webhooks.state.js';
+
+type Armed = { due: number; handle: TimerHandle };
+const state = new WeakMap<Deps, { timers: Map<string, Armed>; rescan: TimerHandle | null }>();
+const RESCAN_MS = 10 * 60_000;
+
+function timersOf(deps: Deps) {
+  let s = state.get(deps);
+  if (!s) state.set(deps, (s = { timers: new Map(), rescan: null }));
+  return s;
+}
+
+/** Runs one CRC against a webhook with its app's current consumer secret. */
+export async function crcOf(deps: Deps, url: string, secret: string): Promise<CrcOutcome> {
+  return runCrc(deliveryRuntime(deps).http, { url, secret, now: deps.clock.now(), signatureHeader: deps.config.webhookSignatureHeader });
+}
+
+/** Applies a check outcome to the stored state and re-arms the timer. */
+export async function recordCheck(deps: Deps, w: WebhookRow, outcome: CrcOutcome): Promise<CheckState> {
+  const next = applyCheck(w, outcome, deps.clock.now());
+  await webhooksRepo.saveCheck(deps.db, w.id, next);
+  armCheck(deps, w.id, next.next_check_at);
+  return next;
+}
+
+export function armCheck(deps: Deps, id: string, due: number | null): void {
+  const { timers } = timersOf(deps);
+  const current = timers.get(id);
+  if (current && current.due === due) return;
+  current?.handle.cancel();
+  timers.delete(id);
+  if (due === null) return;
+  const handle = deps.scheduler.at(due, () => periodicCheck(deps, id, due), `webhook-check:${id}`);
+  timers.set(id, { due, handle });
+}
+
+async function periodicCheck(deps: Deps, id: string, due: number): Promise<void> {
+  const { timers } = timersOf(deps);
+  if (timers.get(id)?.due === due) timers.delete(id);
+  if (!(await webhooksRepo.takeCheck(deps.db, id, due, due + CHECK_INTERVAL_MS))) return;
+  const w = await webhooksRepo.byId(deps.db, id);
+  if (!w) return;
+  const app = await getApp(deps, w.app_id).catch(() => null);
+  if (!app) return;
+  await recordCheck(deps, w, await crcOf(deps, w.url, app.consumer_secret));
+}
+
+/** Arms a timer for every valid webhook from the store. */
+export async function armAllChecks(deps: Deps): Promise<void> {
+  const rows = await webhooksRepo.scheduled(deps.db);
+  const seen = new Set<string>();
+  for (const r of rows) {
+    seen.add(r.id);
+    armCheck(deps, r.id, Math.max(Number(r.next_check_at), 0));
+  }
+  for (const id of [...timersOf(deps).timers.keys()]) if (!seen.has(id)) armCheck(deps, id, null);
+}
+
+export async function startChecks(deps: Deps, onError: (err: unknown) => void): Promise<void> {
+  await armAllChecks(deps);
+  const s = timersOf(deps);
+  s.rescan = deps.scheduler.every(RESCAN_MS, () => armAllChecks(deps).catch(onError), 'webhook-check-rescan');
+}
+
+export function stopChecks(deps: Deps): void {
+  const s = timersOf(deps);
+  s.rescan?.cancel();
+  for (const t of s.timers.values()) t.handle.cancel();
+  s.timers.clear();
+}

@@ -1,0 +1,52 @@
+// Background work of the webhooks module, started after listen and stopped on close (main.ts):
+// the periodic checks and the delivery worker. enqueueDeliveries is how the fan-out writes events
+// for webhooks: one outbox row per (event, webhook), in the caller's transaction.
+import { randomUUID } from 'node:crypto';
+import { getApp } from '../../auth/index.js';
+import { createDeliveryWorker, deliveryRuntime, type DeliveryPayload, type Settled, type Target } from '../../delivery/index.js';
+import type { Deps } from '../../deps.js';
+import type { Queryable } from '../../store/index.js';
+import { enqueue } from '../../store/outbox.js';
+import { startChecks, stopChecks } from './webhooks.checks.js';
+import { webhooksRepo } from './webhooks.repo.js';
+
+export type NewDelivery = Omit<DeliveryPayload, 'replay_job'>;
+export type Workers = { stop(): Promise<void> };
+
+type SettleHook = (deps: Deps, settled: Settled[]) => Promise<void>;
+const settleHooks: SettleHook[] = [];
+/** Lets replay jobs learn when their rows are settled. */
+export function onSettled(fn: SettleHook): void {
+  settleHooks.push(fn);
+}
+
+export async function enqueueDeliveries(deps: Deps, tx: Queryable, items: NewDelivery[]): Promise<void> {
+  const now = deps.clock.now();
+  for (const d of items) await enqueue(tx, deps.ids.next(), now, { topic: 'webhook.delivery', target: d.webhook_id, payload: d });
+}
+
+async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | null> {
+  const w = await webhooksRepo.byId(deps.db, webhookId);
+  if (!w) return null;
+  const app = await getApp(deps, w.app_id).catch(() => null);
+  return app ? { url: w.url, secret: app.consumer_secret, valid: w.valid === 1 } : null;
+}
+
+export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) => void): Promise<Workers> {
+  const rt = deliveryRuntime(deps);
+  const worker = createDeliveryWorker({
+    deps, http: rt.http, holder: `deliver:${deps.ids.worker}:${randomUUID()}`, onError,
+    resolve: (id) => resolveTarget(deps, id),
+    afterSettle: async (settled) => { for (const hook of settleHooks) await hook(deps, settled); },
+  });
+  rt.wire({ delivery: () => worker.nudge() });
+  await startChecks(deps, onError);
+  worker.start();
+  return {
+    async stop() {
+      stopChecks(deps);
+      await worker.stop();
+      rt.close();
+    },
+  };
+}
