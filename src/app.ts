@@ -5,7 +5,11 @@ import type { Deps } from './deps.js';
 import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
-import { usersRoutes } from './modules/users/index.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { followsAdminRoutes, followsRoutes } from './modules/follows/follows.routes.js';
+import { mutesRoutes } from './modules/mutes/mutes.routes.js';
+import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 
 export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
@@ -29,7 +33,15 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installAuth(app, deps);
 
   usersRoutes(app, deps);
+  postsRoutes(app, deps);
+  followsRoutes(app, deps);
+  blocksRoutes(app, deps);
+  mutesRoutes(app, deps);
   webhooksRoutes(app, deps);
-  await app.register(async (scope) => adminRoutes(scope, deps, opts.adminToken));
+  await app.register(async (scope) => {
+    adminRoutes(scope, deps, opts.adminToken);
+    postsAdminRoutes(scope, deps);
+    followsAdminRoutes(scope, deps);
+  });
   return app;
 }

@@ -47,7 +47,7 @@ function checkOne(name: string, raw: string, spec: ParamSpec, errors: ParamError
     }
     default:
       if (spec.pattern && !spec.pattern.test(raw)) {
-        errors.push({ parameters: { [name]: [raw] }, message: spec.message ?? `The \`${name}\` query parameter value [${raw}] is not valid` });
+        errors.push({ parameters: { [name]: [raw] }, message: spec.message?.replace('{v}', raw) ?? `The \`${name}\` query parameter value [${raw}] is not valid` });
       }
       return raw;
   }

@@ -8,6 +8,7 @@ import { describe } from 'node:test';
 import pg from 'pg';
 import { buildConfig, testEnv, type ConfigInput } from '../../src/config/index.js';
 import { startAviary, type Aviary, type StartOptions } from '../../src/main.js';
+import { specRecorder } from './spec.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export const PG_URL = testEnv().databaseUrl;
@@ -19,11 +20,17 @@ export type TestServer = Aviary & {
   /** Calls any route with the given Authorization header value. */
   call<T = any>(method: string, path: string, opts?: { auth?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
   bearer: string;
+  /** 2xx answers checked against the OpenAPI document so far (servers started with `spec: true`). */
+  specChecked(): number;
 };
 
 let counter = 0;
 
-export async function startServer(opts: { store?: StoreKind; config?: ConfigInput } & StartOptions = {}): Promise<TestServer> {
+/**
+ * `spec: true` checks every 2xx JSON answer of a documented /2/ route against the OpenAPI document
+ * as it is sent (SDK traffic included); `close()` then fails with every violation seen.
+ */
+export async function startServer(opts: { store?: StoreKind; config?: ConfigInput; spec?: boolean } & StartOptions = {}): Promise<TestServer> {
   const store = opts.store ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-test-'));
   const schema = store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
@@ -32,7 +39,11 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
     port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', banner: false,
     databaseUrl: store === 'postgres' ? PG_URL : null, databaseSchema: schema, ...opts.config,
   });
-  const aviary = await startAviary(config, opts);
+  const recorder = opts.spec ? specRecorder() : null;
+  const aviary = await startAviary(config, {
+    ...opts,
+    beforeListen: async (app) => { recorder?.install(app); await opts.beforeListen?.(app); },
+  });
   const close = aviary.close;
 
   async function call(method: string, path: string, o: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}) {
@@ -55,6 +66,7 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
     bearer: aviary.credentials?.app.bearer_token ?? '',
     call,
     admin: (method: string, path: string, body?: unknown) => call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
+    specChecked: () => recorder?.checked ?? 0,
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -64,6 +76,7 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
         await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await c.end();
       }
+      if (recorder?.violations.length) throw new Error(`responses not matching the OpenAPI document:\n${recorder.violations.join('\n')}`);
     },
   });
 }

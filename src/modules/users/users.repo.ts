@@ -8,6 +8,9 @@ export type UserRow = {
   followers_count: number; following_count: number; tweet_count: number; listed_count: number; like_count: number; media_count: number;
 };
 
+export type Counter = 'followers_count' | 'following_count' | 'tweet_count' | 'listed_count' | 'like_count' | 'media_count';
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
 export type NewUserRow = Pick<UserRow, 'id' | 'username' | 'name' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected' | 'premium' | 'password_hash' | 'created_at'>;
 
 export const usersRepo = {
@@ -22,4 +25,24 @@ export const usersRepo = {
   byId: (db: Queryable, id: string) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
   byUsername: (db: Queryable, username: string) => db.get<UserRow>('SELECT * FROM users WHERE username_lower = ?', [username.toLowerCase()]),
   list: (db: Queryable, limit: number) => db.all<UserRow>('SELECT * FROM users ORDER BY id LIMIT ?', [limit]),
+  byIds: (db: Queryable, ids: readonly string[]) => ids.length === 0 ? Promise.resolve([]) : ids.length === 1
+    ? db.all<UserRow>('SELECT * FROM users WHERE id = ?', [ids[0]!])
+    : db.all<UserRow>(`SELECT * FROM users WHERE id IN (${marks(ids.length)})`, [...ids]),
+  byUsernames: (db: Queryable, names: readonly string[]) => names.length === 0 ? Promise.resolve([])
+    : db.all<UserRow>(`SELECT * FROM users WHERE username_lower IN (${marks(names.length)})`, names.map((n) => n.toLowerCase())),
+  /** Moves one of the public counters; counters never go below zero. */
+  async bump(db: Queryable, id: string, counter: Counter, delta: number): Promise<void> {
+    await db.run(`UPDATE users SET ${counter} = CASE WHEN ${counter} + ? < 0 THEN 0 ELSE ${counter} + ? END WHERE id = ?`, [delta, delta, id]);
+  },
+  async setCounters(db: Queryable, id: string, c: Partial<Record<Counter, number>>): Promise<void> {
+    const keys = Object.keys(c) as Counter[];
+    if (keys.length) await db.run(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [...keys.map((k) => c[k]!), id]);
+  },
+  async setPinned(db: Queryable, id: string, postId: string | null): Promise<void> {
+    await db.run('UPDATE users SET pinned_tweet_id = ? WHERE id = ?', [postId, id]);
+  },
+  /** Unpins a post from whoever pinned it (the post is gone). */
+  async unpinPost(db: Queryable, postId: string): Promise<void> {
+    await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE pinned_tweet_id = ?', [postId]);
+  },
 };

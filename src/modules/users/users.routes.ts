@@ -1,31 +1,38 @@
-// v2 user lookups. Thin: parse, call the service, render.
+// v2 user lookups. Thin: parse, call the service, render (with fields and expansions, through posts).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { ANY_AUTH } from '../../http/auth.js';
-import { FIELD_ENUMS } from '../../http/field-enums.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { partialError, problems } from '../../shared/problems.js';
-import { findUserById, findUserByUsername, ID, USERNAME } from './users.service.js';
-import { userView } from './users.view.js';
-
-const LOOKUP_PARAMS = { 'user.fields': { kind: 'list', values: FIELD_ENUMS.UserFieldsParameter } } as const;
+import { pathId, readRule, selectionOf, USER_SELECTION, viewerOf } from '../../http/fields.js';
+import { problems } from '../../shared/problems.js';
+import { lookupUsers } from '../posts/index.js';
+import { USERNAME } from './users.service.js';
 
 export function usersRoutes(app: FastifyInstance, deps: Deps) {
-  app.get<{ Params: { id: string }; Querystring: Query }>('/2/users/:id', { config: { auth: ANY_AUTH } }, async (req) => {
-    const q = parseQuery(req.query, LOOKUP_PARAMS);
-    const { id } = req.params;
-    if (!ID.test(id)) throw problems.invalidParam('id', id, `The \`id\` query parameter value [${id}] does not match ^[0-9]{1,19}$`);
-    const user = await findUserById(deps, id);
-    if (!user) return { errors: [partialError(problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'user' }))] };
-    return { data: userView(user, q['user.fields'] as string[] | undefined) };
+  app.get<{ Querystring: Query }>('/2/users', { config: { auth: readRule() } }, async (req) => {
+    const q = parseQuery(req.query, { ids: { kind: 'ids', max: 100 }, ...USER_SELECTION }, ['ids']);
+    return lookupUsers(deps, viewerOf(req), q.ids as string[], 'id', selectionOf(q), 'ids');
   });
-
-  app.get<{ Params: { username: string }; Querystring: Query }>('/2/users/by/username/:username', { config: { auth: ANY_AUTH } }, async (req) => {
-    const q = parseQuery(req.query, LOOKUP_PARAMS);
+  app.get<{ Querystring: Query }>('/2/users/by', { config: { auth: readRule() } }, async (req) => {
+    const q = parseQuery(req.query, { usernames: { kind: 'string' }, ...USER_SELECTION }, ['usernames']);
+    return lookupUsers(deps, viewerOf(req), usernamesOf(req.query.usernames), 'username', selectionOf(q), 'usernames');
+  });
+  app.get<{ Params: { id: string }; Querystring: Query }>('/2/users/:id', { config: { auth: readRule() } }, async (req) => {
+    const q = parseQuery(req.query, USER_SELECTION);
+    return lookupUsers(deps, viewerOf(req), [pathId('id', req.params.id)], 'id', selectionOf(q), 'id', true);
+  });
+  app.get<{ Params: { username: string }; Querystring: Query }>('/2/users/by/username/:username', { config: { auth: readRule() } }, async (req) => {
+    const q = parseQuery(req.query, USER_SELECTION);
     const { username } = req.params;
     if (!USERNAME.test(username)) throw problems.invalidParam('username', username, `The \`username\` query parameter value [${username}] does not match ^[A-Za-z0-9_]{1,15}$`);
-    const user = await findUserByUsername(deps, username);
-    if (!user) return { errors: [partialError(problems.resourceNotFound({ parameter: 'username', value: username, resource_type: 'user' }))] };
-    return { data: userView(user, q['user.fields'] as string[] | undefined) };
+    return lookupUsers(deps, viewerOf(req), [username], 'username', selectionOf(q), 'username', true);
   });
+}
+
+/** `usernames=a,b`: 1 to 100 names of the username alphabet (SPEC GET /2/users/by). */
+function usernamesOf(raw: Query[string]): string[] {
+  const names = [...new Set(String(Array.isArray(raw) ? raw[raw.length - 1] : raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  const bad = names.filter((n) => !USERNAME.test(n));
+  if (bad.length) throw problems.invalidParam('usernames', bad, `The \`usernames\` query parameter value [${bad[0]}] does not match ^[A-Za-z0-9_]{1,15}$`);
+  if (names.length === 0 || names.length > 100) throw problems.invalidParam('usernames', names.join(','), '`usernames` must have between 1 and 100 items');
+  return names;
 }

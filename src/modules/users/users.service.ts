@@ -2,7 +2,8 @@
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
-import { usersRepo, type UserRow } from './users.repo.js';
+import type { Queryable } from '../../store/index.js';
+import { usersRepo, type Counter, type UserRow } from './users.repo.js';
 
 export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 export const ID = /^[0-9]{1,19}$/;
@@ -50,3 +51,18 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserRow> {
 
 export const findUserById = (deps: Deps, id: string) => usersRepo.byId(deps.db, id);
 export const findUserByUsername = (deps: Deps, username: string) => usersRepo.byUsername(deps.db, username);
+
+export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.byIds(deps.db, ids);
+export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
+/** Counter changes made by the relation modules inside their own transactions. */
+export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) => usersRepo.bump(db, id, counter, delta);
+export const setUserCounters = (db: Queryable, id: string, c: Partial<Record<Counter, number>>) => usersRepo.setCounters(db, id, c);
+export const setPinnedPost = (db: Queryable, id: string, postId: string | null) => usersRepo.setPinned(db, id, postId);
+export const unpinPost = (db: Queryable, postId: string) => usersRepo.unpinPost(db, postId);
+
+/** Finds a user or throws the real not-found problem naming the parameter. */
+export async function requireUser(deps: Deps, id: string, parameter = 'id'): Promise<UserRow> {
+  const u = await usersRepo.byId(deps.db, id);
+  if (!u) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'user' });
+  return u;
+}

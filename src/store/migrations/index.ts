@@ -1,11 +1,13 @@
 // Every migration, in order. One set for both databases; a migration that must differ exports
 // `{ sqlite, postgres }` instead of one string. Never edit an applied migration: add the next one.
 import core from './0001_core.js';
+import posts from './0003_posts.js';
 import webhooks from './0004_webhooks.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
 export const MIGRATIONS: Migration[] = [
   { id: '0001_core', sql: core },
+  { id: '0003_posts', sql: posts },
   { id: '0004_webhooks', sql: webhooks },
 ];

@@ -1,0 +1,23 @@
+// Mutes: a private list of accounts whose posts the caller does not want to see.
+import type { Deps } from '../../deps.js';
+import type { Position } from '../../shared/cursor.js';
+import { problems } from '../../shared/problems.js';
+import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
+import { requireUser } from '../users/index.js';
+
+export async function mute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
+  if (source === target) throw problems.invalidParam('target_user_id', target, 'You cannot mute yourself.');
+  await requireUser(deps, target, 'target_user_id');
+  await edgesRepo.add(deps.db, 'mutes', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
+  return { muting: true };
+}
+
+export async function unmute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
+  await requireUser(deps, target, 'target_user_id');
+  await edgesRepo.remove(deps.db, 'mutes', source, target);
+  return { muting: false };
+}
+
+export async function muting(deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> {
+  return edgePage(deps, 'mutes', 'source', userId, limit, position);
+}

@@ -1,0 +1,177 @@
+// Fields and expansions, once for every list endpoint: turns rows into `{data, includes, errors}`.
+// Includes are collected in order of first appearance without duplicates; posts of protected
+// authors the viewer does not follow become `not-authorized-for-resource` partial errors with the
+// section they would have appeared in, and missing referenced objects `resource-not-found`.
+import type { Deps } from '../../deps.js';
+import { partialError, problems, type ProblemBody, type ResourceType, type Section } from '../../shared/problems.js';
+import type { Selection, Viewer } from '../../shared/selection.js';
+import { connections, followedAmong } from '../follows/index.js';
+import { mediaByKeys, mediaView } from '../media/index.js';
+import { placeById, placeView } from '../places/index.js';
+import { findUsersByIds, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
+import { postsRepo, type PostRow } from './posts.repo.js';
+import type { Entities } from './posts.text.js';
+import { pollView, tweetView } from './posts.view.js';
+
+export type Envelope = { data?: unknown; includes?: Record<string, unknown[]>; errors?: ProblemBody[]; meta?: unknown };
+
+const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');
+
+/** Collects what a response refers to, loads it in batches and renders the includes. */
+class Hydrator {
+  users = new Map<string, UserRow | null>();
+  private userOrder: string[] = [];
+  private usernames: string[] = [];
+  private tweetOrder: PostRow[] = [];
+  private mediaKeys: string[] = [];
+  private pollIds: string[] = [];
+  private placeIds: string[] = [];
+  private followed: Set<string> | null = null;
+  errors: ProblemBody[] = [];
+
+  constructor(private deps: Deps, private viewer: Viewer, private sel: Selection) {}
+
+  async loadUsers(ids: string[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.users.has(id));
+    if (!missing.length) return;
+    for (const id of missing) this.users.set(id, null);
+    for (const u of await findUsersByIds(this.deps, missing)) this.users.set(u.id, u);
+  }
+
+  /** Whether the viewer may see posts by `authorId` (protected authors need a follow). */
+  async canSee(authorIds: string[]): Promise<(id: string) => boolean> {
+    await this.loadUsers(authorIds);
+    const locked = authorIds.filter((id) => this.users.get(id)?.protected === 1 && id !== this.viewer.userId);
+    if (locked.length && !this.followed) this.followed = await followedAmong(this.deps, this.viewer.userId, [...new Set(locked)]);
+    return (id) => this.users.get(id)?.protected !== 1 || id === this.viewer.userId || Boolean(this.followed?.has(id));
+  }
+
+  deny(value: string, parameter: string, section: Section, type: ResourceType = 'tweet') {
+    this.errors.push(partialError(problems.notAuthorizedForResource({ parameter, value, resource_type: type, section })));
+  }
+  missing(value: string, parameter: string, type: ResourceType) {
+    this.errors.push(partialError(problems.resourceNotFound({ parameter, value, resource_type: type })));
+  }
+
+  addUser(id: string | null | undefined) { if (id && !this.userOrder.includes(id)) this.userOrder.push(id); }
+  addTweet(p: PostRow) { if (!this.tweetOrder.some((t) => t.id === p.id)) this.tweetOrder.push(p); }
+
+  /** The expansions a post asks for; referenced posts are loaded by the caller (`expandRefs`). */
+  expandPost(p: PostRow, exp: readonly string[]) {
+    if (exp.includes('author_id')) this.addUser(p.author_id);
+    if (exp.includes('in_reply_to_user_id')) this.addUser(p.reply_to_user_id);
+    if (exp.includes('entities.mentions.username') && p.entities) {
+      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? []) this.usernames.push(m.username.toLowerCase());
+    }
+    if (exp.includes('attachments.media_keys') && p.media_keys) this.mediaKeys.push(...(JSON.parse(p.media_keys) as string[]));
+    if (exp.includes('attachments.poll_ids') && p.poll_id) this.pollIds.push(p.poll_id);
+    if (exp.includes('geo.place_id') && p.place_id) this.placeIds.push(p.place_id);
+  }
+
+  /** referenced_tweets.id (and .author_id, .attachments.media_keys) and edit_history_tweet_ids. */
+  async expandRefs(posts: PostRow[]) {
+    const exp = this.sel.expansions;
+    const refIds = exp.includes('referenced_tweets.id') ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x) : [];
+    const history = exp.includes('edit_history_tweet_ids') ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id)) : [];
+    const wanted = [...new Set([...refIds, ...history])];
+    if (!wanted.length) return;
+    const rows = new Map((await postsRepo.byIds(this.deps.db, wanted)).map((r) => [r.id, r]));
+    const visible = await this.canSee([...rows.values()].map((r) => r.author_id));
+    for (const id of wanted) {
+      const r = rows.get(id);
+      const parameter = refIds.includes(id) ? 'referenced_tweets.id' : 'edit_history_tweet_ids';
+      if (!r) { this.missing(id, parameter, 'tweet'); continue; }
+      if (!visible(r.author_id)) { this.deny(id, parameter, 'includes'); continue; }
+      this.addTweet(r);
+      if (refIds.includes(id) && exp.includes('referenced_tweets.id.author_id')) this.addUser(r.author_id);
+      if (refIds.includes(id) && exp.includes('referenced_tweets.id.attachments.media_keys') && r.media_keys) this.mediaKeys.push(...(JSON.parse(r.media_keys) as string[]));
+    }
+  }
+
+  async includes(extraTweets: PostRow[] = []): Promise<Record<string, unknown[]> | undefined> {
+    for (const t of extraTweets) this.addTweet(t);
+    const out: Record<string, unknown[]> = {};
+    const users = await this.includedUsers();
+    if (users.length) out.users = await renderUsersWith(this.deps, this.viewer, users, this.sel);
+    if (this.tweetOrder.length) out.tweets = this.tweetOrder.map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
+    const keys = [...new Set(this.mediaKeys)];
+    if (keys.length) {
+      const media = new Map((await mediaByKeys(this.deps, keys)).map((m) => [m.media_key, m]));
+      const rendered = keys.flatMap((k) => (media.has(k) ? [mediaView(media.get(k)!, this.sel.media)] : []));
+      if (rendered.length) out.media = rendered;
+    }
+    const polls = await postsRepo.pollsByIds(this.deps.db, [...new Set(this.pollIds)]);
+    if (polls.length) out.polls = polls.map((p) => pollView(p, this.sel.poll, this.deps.clock.now()));
+    const places = [...new Set(this.placeIds)].flatMap((id) => { const p = placeById(id); return p ? [placeView(p, this.sel.place)] : []; });
+    if (places.length) out.places = places;
+    return Object.keys(out).length ? out : undefined;
+  }
+
+  private async includedUsers(): Promise<UserRow[]> {
+    await this.loadUsers(this.userOrder);
+    const out = this.userOrder.map((id) => this.users.get(id)).filter((u): u is UserRow => !!u);
+    const names = [...new Set(this.usernames)].filter((n) => !out.some((u) => u.username_lower === n));
+    if (names.length) {
+      const byName = new Map((await findUsersByUsernames(this.deps, names)).map((u) => [u.username_lower, u]));
+      for (const n of names) if (byName.has(n)) out.push(byName.get(n)!);
+    }
+    return out;
+  }
+}
+
+export type RenderOptions = { parameter: string; single?: boolean; extraErrors?: ProblemBody[] };
+
+/** Posts → envelope. `single` renders `data` as an object (GET /2/tweets/:id). */
+export async function renderPosts(deps: Deps, viewer: Viewer, posts: PostRow[], sel: Selection, o: RenderOptions): Promise<Envelope> {
+  const h = new Hydrator(deps, viewer, sel);
+  h.errors.push(...(o.extraErrors ?? []));
+  const visible = await h.canSee(posts.map((p) => p.author_id));
+  const shown: PostRow[] = [];
+  for (const p of posts) {
+    if (visible(p.author_id)) shown.push(p);
+    else h.deny(p.id, o.parameter, 'data');
+  }
+  for (const p of shown) h.expandPost(p, sel.expansions);
+  await h.expandRefs(shown);
+  const out: Envelope = {};
+  if (shown.length) out.data = o.single ? tweetView(shown[0]!, sel.tweet, viewer.userId) : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
+  const includes = await h.includes();
+  if (includes) out.includes = includes;
+  if (h.errors.length) out.errors = h.errors;
+  return out;
+}
+
+/** Users → envelope, with the user expansions (pinned_tweet_id, most_recent_tweet_id). */
+export async function renderUsers(deps: Deps, viewer: Viewer, users: UserRow[], sel: Selection, o: RenderOptions): Promise<Envelope> {
+  const h = new Hydrator(deps, viewer, sel);
+  h.errors.push(...(o.extraErrors ?? []));
+  const out: Envelope = {};
+  if (users.length) {
+    const rendered = await renderUsersWith(deps, viewer, users, sel);
+    out.data = o.single ? rendered[0] : rendered;
+  }
+  const wanted: string[] = [];
+  if (sel.expansions.includes('pinned_tweet_id')) wanted.push(...users.map((u) => u.pinned_tweet_id).filter((x): x is string => !!x));
+  if (sel.expansions.includes('most_recent_tweet_id')) wanted.push(...(await postsRepo.latestBy(deps.db, users.map((u) => u.id))).map((r) => unpad(r.id)));
+  const rows = await postsRepo.byIds(deps.db, [...new Set(wanted)]);
+  const visible = await h.canSee(rows.map((r) => r.author_id));
+  const tweets = rows.filter((r) => visible(r.author_id));
+  for (const r of rows) if (!visible(r.author_id)) h.deny(r.id, 'pinned_tweet_id', 'includes');
+  const includes = await h.includes(tweets);
+  if (includes) out.includes = includes;
+  if (h.errors.length) out.errors = h.errors;
+  return out;
+}
+
+/** Users rendered with the relational extras they ask for, computed in one batch. */
+async function renderUsersWith(deps: Deps, viewer: Viewer, users: UserRow[], sel: Selection): Promise<Record<string, unknown>[]> {
+  const extras = new Map<string, UserExtras>(users.map((u) => [u.id, {}]));
+  if (sel.user.includes('most_recent_tweet_id')) {
+    for (const r of await postsRepo.latestBy(deps.db, users.map((u) => u.id))) extras.get(r.author_id)!.most_recent_tweet_id = unpad(r.id);
+  }
+  if (sel.user.includes('connection_status') && viewer.userId) {
+    const c = await connections(deps, viewer.userId, users.map((u) => u.id));
+    for (const [id, s] of c) extras.get(id)!.connection_status = s;
+  }
+  return users.map((u) => userView(u, sel.user, extras.get(u.id)));
+}

@@ -1,0 +1,48 @@
+// A small deterministic language classifier for `lang`: script first (kana → ja, Hangul → ko, …),
+// then the most frequent function words for Latin-script languages. Like the real service it
+// answers `zxx` for posts that are only links or media, `qht` for only hashtags, `qam` for only
+// mentions, and `und` when it cannot tell.
+import twttr from 'twitter-text';
+
+const SCRIPTS: [RegExp, string][] = [
+  [/[\u3040-\u30ff]/, 'ja'], [/[\uac00-\ud7af]/, 'ko'], [/[\u4e00-\u9fff]/, 'zh'], [/[\u0600-\u06ff]/, 'ar'],
+  [/[\u0590-\u05ff]/, 'iw'], [/[\u0400-\u04ff]/, 'ru'], [/[\u0e00-\u0e7f]/, 'th'], [/[\u0900-\u097f]/, 'hi'], [/[\u0370-\u03ff]/, 'el'],
+];
+
+const WORDS: Record<string, string[]> = {
+  en: ['the', 'and', 'is', 'to', 'of', 'in', 'it', 'you', 'that', 'for', 'with', 'this', 'are', 'on', 'my', 'just', 'what', 'be', 'we', 'up'],
+  es: ['el', 'la', 'de', 'que', 'y', 'en', 'los', 'las', 'es', 'por', 'un', 'una', 'para', 'con', 'muy', 'hoy', 'del'],
+  fr: ['le', 'la', 'les', 'et', 'est', 'des', 'une', 'un', 'pour', 'pas', 'dans', 'je', 'sur', 'avec', 'du', 'aujourd'],
+  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'ein', 'eine', 'ich', 'mit', 'auf', 'für', 'heute', 'zu', 'den'],
+  pt: ['o', 'os', 'de', 'que', 'e', 'não', 'um', 'uma', 'para', 'com', 'hoje', 'muito', 'do', 'da', 'é'],
+  it: ['il', 'di', 'che', 'e', 'non', 'per', 'una', 'sono', 'con', 'oggi', 'della', 'gli', 'anche'],
+};
+
+function stripEntities(text: string): { rest: string; kinds: Set<string> } {
+  const kinds = new Set<string>();
+  let rest = text;
+  for (const e of twttr.extractEntitiesWithIndices(text).reverse()) {
+    kinds.add('url' in e ? 'url' : 'screenName' in e ? 'mention' : 'hashtag' in e ? 'hashtag' : 'cashtag');
+    rest = rest.slice(0, e.indices[0]) + ' ' + rest.slice(e.indices[1]);
+  }
+  return { rest, kinds };
+}
+
+export function detectLang(text: string): string {
+  const { rest, kinds } = stripEntities(text);
+  const letters = rest.replace(/[\s\p{P}\p{S}\p{N}]/gu, '');
+  if (letters.length === 0) {
+    if (kinds.size === 1 && kinds.has('hashtag')) return 'qht';
+    if (kinds.size === 1 && kinds.has('mention')) return 'qam';
+    return kinds.size === 0 || kinds.has('url') ? 'zxx' : 'und';
+  }
+  for (const [re, lang] of SCRIPTS) if (re.test(letters)) return lang;
+  const words = rest.toLowerCase().split(/[^\p{L}']+/u).filter(Boolean);
+  let best = 'und';
+  let bestScore = 0;
+  for (const [lang, list] of Object.entries(WORDS)) {
+    const score = words.filter((w) => list.includes(w)).length;
+    if (score > bestScore) { best = lang; bestScore = score; }
+  }
+  return best;
+}

@@ -1,0 +1,226 @@
+// Writes of posts: create (with replies, quotes, media, polls, places), edit, delete, repost.
+// Every creation, edit and deletion writes an outbox event in the same transaction (stream and
+// webhook delivery consume them). Throws problems; knows nothing of HTTP.
+import type { Deps } from '../../deps.js';
+import { problems } from '../../shared/problems.js';
+import type { Actor } from '../../shared/selection.js';
+import type { Queryable } from '../../store/index.js';
+import { enqueue } from '../../store/outbox.js';
+import { edgesRepo } from '../edges/index.js';
+import { isFollowing } from '../follows/index.js';
+import { attachableMedia } from '../media/index.js';
+import { placeById } from '../places/index.js';
+import { bumpUserCounter, findUsersByUsernames, requireUser, setPinnedPost, unpinPost, type UserRow } from '../users/index.js';
+import { buildPost, mentionedIds, type PostInput } from './posts.build.js';
+import { postsRepo, type PostRow } from './posts.repo.js';
+import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
+import type { CreatePostBody } from './posts.schema.js';
+import { extractEntities, weightedLength, type AnnotationEntity, type Entities } from './posts.text.js';
+
+export type Created = { id: string; text: string; edit_history_tweet_ids: string[] };
+type Topic = 'post.create' | 'post.delete' | 'post.edit';
+
+async function emit(deps: Deps, tx: Queryable, topic: Topic, p: PostRow, extra: Record<string, unknown> = {}) {
+  await enqueue(tx, deps.ids.next(), deps.clock.now(), { topic, payload: { post_id: p.id, author_id: p.author_id, ...extra } });
+}
+
+/** A post the caller may act on, or the problem for a missing one. */
+export async function requirePost(deps: Deps, id: string, parameter = 'id'): Promise<PostRow> {
+  const p = await postsRepo.byId(deps.db, id);
+  if (!p) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'tweet' });
+  return p;
+}
+
+async function resolver(deps: Deps, text: string): Promise<(u: string) => string | undefined> {
+  const names = (extractEntities(text).mentions ?? []).map((m) => m.username);
+  const users = await findUsersByUsernames(deps, names);
+  const map = new Map(users.map((u) => [u.username_lower, u.id]));
+  return (u) => map.get(u);
+}
+
+/** A reply's or quote's target, which must exist and be visible to the author (v1.1 code 385). */
+async function target(deps: Deps, id: string, author: UserRow, what: 'reply to' | 'quote'): Promise<PostRow> {
+  const p = await postsRepo.byId(deps.db, id);
+  const owner = p && p.author_id !== author.id ? await requireUser(deps, p.author_id) : null;
+  if (!p || (owner?.protected === 1 && !(await isFollowing(deps, author.id, owner.id)))) {
+    const message = `You attempted to ${what} a Tweet that is deleted or not visible to you.`;
+    throw problems.forbidden(message, { v1: { code: 385, message } });
+  }
+  return p;
+}
+
+export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): Promise<Created> {
+  if (b.edit_options) return editPost(deps, actor, b);
+  checkExclusive(b);
+  const author = await requireUser(deps, actor.userId);
+  const text = b.text ?? '';
+  if (!text.trim() && !b.media && !b.poll) throw problems.invalidParam('text', text, 'Post text is empty.');
+  checkLength(text, weightedLength(text), author);
+  const replyTo = b.reply ? await target(deps, b.reply.in_reply_to_tweet_id, author, 'reply to') : undefined;
+  if (replyTo) {
+    const quoted = replyTo.quote_of_id ? await postsRepo.byId(deps.db, replyTo.quote_of_id) : undefined;
+    checkReply(actor, replyTo, quoted, author, await isFollowing(deps, replyTo.author_id, author.id));
+  }
+  const quoteOf = b.quote_tweet_id ? await target(deps, b.quote_tweet_id, author, 'quote') : undefined;
+  const media = b.media ? await attachableMedia(deps, author.id, b.media.media_ids) : [];
+  if (b.geo?.place_id && !placeById(b.geo.place_id)) throw problems.invalidParam('geo.place_id', b.geo.place_id, `Place ${b.geo.place_id} was not found.`);
+  await checkDuplicate(deps, author, text);
+  const id = deps.ids.next();
+  const now = deps.clock.now();
+  const row = buildPost({
+    id, authorId: author.id, authorUsername: author.username, text, createdAt: now, source: actor.app.name, appId: actor.app.id,
+    replyTo, quoteOf, mediaKeys: media.map((m) => m.media_key), pollId: b.poll ? deps.ids.next() : undefined, placeId: b.geo?.place_id,
+    replySettings: b.reply_settings ?? b.poll?.reply_settings, paidPartnership: b.paid_partnership, communityId: b.community_id,
+    nullcast: b.nullcast, resolve: await resolver(deps, text),
+  });
+  await deps.db.tx(async (tx) => {
+    checkMonthlyCap(actor, await postsRepo.countPost(tx, actor.app.id, monthOf(now)));
+    await insertPost(tx, row, author);
+    if (b.poll) {
+      const options = b.poll.options.map((label, i) => ({ position: i + 1, label, votes: 0 }));
+      await postsRepo.insertPoll(tx, { id: row.poll_id!, post_id: id, options: JSON.stringify(options), duration_minutes: b.poll.duration_minutes, end_at: now + b.poll.duration_minutes * 60_000 });
+    }
+    await emit(deps, tx, 'post.create', row);
+  });
+  return { id, text: row.text, edit_history_tweet_ids: [id] };
+}
+
+/** The row, its mentions, and every counter it moves (author, replied-to, quoted). */
+export async function insertPost(tx: Queryable, row: PostRow, author: UserRow): Promise<void> {
+  const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;
+  await postsRepo.insert(tx, row);
+  await postsRepo.insertMentions(tx, row.id, mentionedIds(row));
+  await bumpUserCounter(tx, author.id, 'tweet_count', 1);
+  const media = row.media_keys ? (JSON.parse(row.media_keys) as string[]).length : 0;
+  if (media) await bumpUserCounter(tx, author.id, 'media_count', media);
+  if (row.reply_to_id) await bumpRoot(tx, row.reply_to_id, 'reply_count', 1);
+  // quote_count counts distinct quoting accounts (seed, Post object).
+  if (row.quote_of_id && quotedBefore === 0) await bumpRoot(tx, row.quote_of_id, 'quote_count', 1);
+  if (row.repost_of_id) await bumpRoot(tx, row.repost_of_id, 'retweet_count', 1);
+}
+
+async function bumpRoot(tx: Queryable, id: string, metric: 'reply_count' | 'quote_count' | 'retweet_count' | 'like_count' | 'bookmark_count', delta: number) {
+  const p = await postsRepo.byId(tx, id);
+  if (p) await postsRepo.bumpMetric(tx, p.edit_root_id, metric, delta);
+}
+
+/** The real service refuses the same text twice in a row from one account. */
+async function checkDuplicate(deps: Deps, author: UserRow, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const [last] = await postsRepo.byAuthor(deps.db, author.id, { limit: 0, excludeReposts: true });
+  if (last && last.text === buildPost({ id: last.id, authorId: author.id, authorUsername: author.username, text, createdAt: 0, source: '', appId: null, resolve: () => undefined }).text) {
+    throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', { v1: { code: 187, message: 'Status is a duplicate.' } });
+  }
+}
+
+/** An edit is a new post with a new id that continues the chain of `previous_post_id` (seed, Limits). */
+export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Promise<Created> {
+  const prevId = b.edit_options!.previous_post_id;
+  const prev = await requirePost(deps, prevId, 'edit_options.previous_post_id');
+  const editor = await requireUser(deps, actor.userId);
+  const now = deps.clock.now();
+  checkEdit(prev, editor, now);
+  const text = b.text ?? '';
+  checkLength(text, weightedLength(text), editor);
+  const media = b.media ? await attachableMedia(deps, editor.id, b.media.media_ids) : [];
+  const id = deps.ids.next();
+  const row = buildPost({
+    id, authorId: editor.id, authorUsername: editor.username, text, createdAt: now, source: actor.app.name, appId: actor.app.id,
+    editOf: prev, mediaKeys: b.media ? media.map((m) => m.media_key) : prev.media_keys ? JSON.parse(prev.media_keys) : undefined,
+    placeId: b.geo?.place_id ?? prev.place_id ?? undefined, paidPartnership: b.paid_partnership, resolve: await resolver(deps, text),
+  });
+  await deps.db.tx(async (tx) => {
+    await postsRepo.insert(tx, row);
+    await postsRepo.supersede(tx, prev.id, id);
+    await postsRepo.setHistory(tx, row.edit_root_id, row.edit_history);
+    await postsRepo.insertMentions(tx, id, mentionedIds(row));
+    await emit(deps, tx, 'post.edit', row, { previous_post_id: prev.id });
+  });
+  return { id, text: row.text, edit_history_tweet_ids: JSON.parse(row.edit_history) };
+}
+
+export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<{ deleted: boolean }> {
+  const p = await requirePost(deps, id);
+  if (p.author_id !== actor.userId) throw problems.forbidden('You are not authorized to delete this Tweet.');
+  await deps.db.tx(async (tx) => removePost(deps, tx, p));
+  return { deleted: true };
+}
+
+/** Removes every version of a post, its reposts, likes and bookmarks, and undoes its counters. */
+async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<void> {
+  const versions = await postsRepo.chain(tx, p.edit_root_id);
+  const ids = versions.map((v) => v.id);
+  const latest = versions[versions.length - 1] ?? p;
+  for (const v of versions) {
+    for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
+    for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id)) await bumpUserCounter(tx, liker, 'like_count', -1);
+    await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
+    await unpinPost(tx, v.id);
+  }
+  await postsRepo.deleteIds(tx, ids);
+  await bumpUserCounter(tx, p.author_id, 'tweet_count', -1);
+  const media = latest.media_keys ? (JSON.parse(latest.media_keys) as string[]).length : 0;
+  if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
+  if (latest.reply_to_id) await bumpRoot(tx, latest.reply_to_id, 'reply_count', -1);
+  if (latest.repost_of_id) await bumpRoot(tx, latest.repost_of_id, 'retweet_count', -1);
+  if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0) await bumpRoot(tx, latest.quote_of_id, 'quote_count', -1);
+  await emit(deps, tx, 'post.delete', latest, { ids });
+}
+
+/** Reposts are posts (`RT @user: …`, referenced_tweets retweeted); reposting twice is a no-op. */
+export async function repost(deps: Deps, actor: Actor, postId: string): Promise<{ retweeted: boolean }> {
+  let original = await requirePost(deps, postId, 'tweet_id');
+  if (original.repost_of_id) original = await requirePost(deps, original.repost_of_id, 'tweet_id');
+  const owner = await requireUser(deps, original.author_id);
+  if (owner.protected === 1 && owner.id !== actor.userId) throw problems.forbidden('You cannot Retweet a protected Tweet.');
+  if (await postsRepo.repostBy(deps.db, actor.userId, original.id)) return { retweeted: true };
+  const author = await requireUser(deps, actor.userId);
+  const row = buildPost({
+    id: deps.ids.next(), authorId: author.id, authorUsername: author.username, text: '', createdAt: deps.clock.now(), source: actor.app.name,
+    appId: actor.app.id, repostOf: { post: original, username: owner.username }, resolve: (await resolver(deps, original.text)),
+  });
+  await deps.db.tx(async (tx) => {
+    await insertPost(tx, row, author);
+    await emit(deps, tx, 'post.create', row);
+  });
+  return { retweeted: true };
+}
+
+export async function unrepost(deps: Deps, actor: Actor, postId: string): Promise<{ retweeted: boolean }> {
+  const r = await postsRepo.repostBy(deps.db, actor.userId, postId);
+  if (r) await deps.db.tx(async (tx) => removePost(deps, tx, r));
+  return { retweeted: false };
+}
+
+/** Moves a post's engagement counter on every version (likes and bookmarks call this). */
+export const bumpPostMetric = (tx: Queryable, postId: string, metric: 'like_count' | 'bookmark_count', delta: number) => bumpRoot(tx, postId, metric, delta);
+export type { PostInput };
+
+/** Control API: replace a post's annotations (every version), for `context:` / `entity:` tests. */
+export async function setAnnotations(deps: Deps, id: string, o: { context_annotations?: unknown[]; annotations?: AnnotationEntity[] }): Promise<void> {
+  const p = await requirePost(deps, id);
+  const entities = p.entities ? (JSON.parse(p.entities) as Entities) : {};
+  if (o.annotations !== undefined) {
+    if (o.annotations.length) entities.annotations = o.annotations;
+    else delete entities.annotations;
+  }
+  const context = o.context_annotations !== undefined ? (o.context_annotations.length ? JSON.stringify(o.context_annotations) : null) : p.context_annotations;
+  await postsRepo.setAnnotations(deps.db, p.edit_root_id, Object.keys(entities).length ? JSON.stringify(entities) : null, context);
+}
+
+/** Control API: set this month's post count of an app (to reach the basic tier's cap in tests). */
+export async function setMonthlyUsage(deps: Deps, appId: string, posts: number): Promise<{ month: string; posts: number }> {
+  const month = monthOf(deps.clock.now());
+  await postsRepo.setUsage(deps.db, appId, month, posts);
+  return { month, posts };
+}
+
+/** Control API: pin a post to its author's profile (`pinned_tweet_id`), or unpin with null. */
+export async function pinPost(deps: Deps, userId: string, postId: string | null): Promise<void> {
+  await requireUser(deps, userId);
+  if (postId) {
+    const p = await requirePost(deps, postId, 'tweet_id');
+    if (p.author_id !== userId) throw problems.invalidParam('tweet_id', postId, 'A user can only pin their own post.');
+  }
+  await setPinnedPost(deps.db, userId, postId);
+}

@@ -1,0 +1,82 @@
+// Domain → wire shape of the v2 Post (Tweet) and Poll objects. Defaults: `id`, `text` and
+// `edit_history_tweet_ids` (notes §1.2); every other field only when asked for.
+import { isoMillis } from '../../shared/clock.js';
+import { idTime } from '../../shared/ids.js';
+import type { PollRow, PostRow } from './posts.repo.js';
+
+/** Edits are allowed for one hour after the first version (seed Limits). */
+export const EDIT_WINDOW_MS = 60 * 60 * 1000;
+
+const json = <T>(s: string | null): T | undefined => (s ? (JSON.parse(s) as T) : undefined);
+
+export function referencedTweets(p: PostRow): { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] | undefined {
+  const refs: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] = [];
+  if (p.repost_of_id) refs.push({ type: 'retweeted', id: p.repost_of_id });
+  if (p.quote_of_id) refs.push({ type: 'quoted', id: p.quote_of_id });
+  if (p.reply_to_id) refs.push({ type: 'replied_to', id: p.reply_to_id });
+  return refs.length ? refs : undefined;
+}
+
+/** The first version's creation time: a snowflake root carries it; a legacy root is its own row. */
+export function editableUntil(p: PostRow): number {
+  return (p.edit_root_id === p.id ? p.created_at : idTime(p.edit_root_id)) + EDIT_WINDOW_MS;
+}
+
+const RENDER: Record<string, (p: PostRow) => unknown> = {
+  attachments: (p) => {
+    const media_keys = json<string[]>(p.media_keys);
+    if (!media_keys && !p.poll_id) return undefined;
+    return { ...(media_keys ? { media_keys } : {}), ...(p.poll_id ? { poll_ids: [p.poll_id] } : {}) };
+  },
+  author_id: (p) => p.author_id,
+  community_id: (p) => p.community_id ?? undefined,
+  context_annotations: (p) => json(p.context_annotations),
+  conversation_id: (p) => p.conversation_id,
+  created_at: (p) => isoMillis(p.created_at),
+  display_text_range: (p) => [0, p.display_end],
+  edit_controls: (p) => ({ is_edit_eligible: !p.repost_of_id && !p.poll_id, editable_until: isoMillis(editableUntil(p)), edits_remaining: p.edits_remaining }),
+  entities: (p) => json(p.entities),
+  geo: (p) => {
+    if (!p.place_id && !p.coordinates) return undefined;
+    const coordinates = json<[number, number]>(p.coordinates);
+    return { ...(p.place_id ? { place_id: p.place_id } : {}), ...(coordinates ? { coordinates: { type: 'Point', coordinates } } : {}) };
+  },
+  in_reply_to_user_id: (p) => p.reply_to_user_id ?? undefined,
+  lang: (p) => p.lang,
+  paid_partnership: (p) => p.paid_partnership === 1,
+  possibly_sensitive: (p) => p.possibly_sensitive === 1,
+  public_metrics: (p) => ({
+    retweet_count: p.retweet_count, reply_count: p.reply_count, like_count: p.like_count, quote_count: p.quote_count,
+    bookmark_count: p.bookmark_count, impression_count: p.impression_count,
+  }),
+  referenced_tweets: referencedTweets,
+  reply_settings: (p) => p.reply_settings,
+  source: (p) => p.source,
+};
+
+/** Fields only the author may read (with user context): the rest of the world gets them omitted. */
+const OWNER_ONLY: Record<string, (p: PostRow) => unknown> = {
+  non_public_metrics: (p) => ({ impression_count: p.impression_count }),
+  organic_metrics: (p) => ({ impression_count: p.impression_count, like_count: p.like_count, reply_count: p.reply_count, retweet_count: p.retweet_count }),
+};
+
+export function tweetView(p: PostRow, fields: readonly string[], viewerId: string | null = null): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: p.id, text: p.text, edit_history_tweet_ids: JSON.parse(p.edit_history) };
+  for (const f of fields) {
+    const render = RENDER[f] ?? (viewerId === p.author_id ? OWNER_ONLY[f] : undefined);
+    if (!render) continue;
+    const v = render(p);
+    if (v !== undefined) out[f] = v;
+  }
+  return out;
+}
+
+export function pollView(p: PollRow, fields: readonly string[], now: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: p.id, options: JSON.parse(p.options) };
+  for (const f of fields) {
+    if (f === 'duration_minutes') out.duration_minutes = p.duration_minutes;
+    else if (f === 'end_datetime') out.end_datetime = isoMillis(p.end_at);
+    else if (f === 'voting_status') out.voting_status = now < p.end_at ? 'open' : 'closed';
+  }
+  return out;
+}

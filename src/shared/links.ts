@@ -1,0 +1,18 @@
+// t.co short links: every link in a post or profile is wrapped in one, 23 characters long (the length
+// every link counts for). Deterministic for a seed, so the same text always gets the same link.
+import { createHash } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function shortLink(seed: string): string {
+  const h = createHash('sha256').update(seed).digest();
+  let s = '';
+  for (let i = 0; i < 10; i++) s += BASE62[h[i]! % 62];
+  return `https://t.co/${s}`;
+}
+
+/** `example.com/a/very/long/pa…`, as clients show a link. */
+export function displayUrl(expanded: string): string {
+  const bare = expanded.replace(/^https?:\/\/(www\.)?/i, '');
+  return bare.length > 26 ? bare.slice(0, 26) + '…' : bare;
+}
