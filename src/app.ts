@@ -6,9 +6,12 @@ import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
 import { followsAdminRoutes, followsRoutes } from './modules/follows/follows.routes.js';
+import { likesRoutes } from './modules/likes/likes.routes.js';
 import { mutesRoutes } from './modules/mutes/mutes.routes.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
+import { repostsRoutes } from './modules/reposts/reposts.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 
@@ -37,6 +40,9 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   followsRoutes(app, deps);
   blocksRoutes(app, deps);
   mutesRoutes(app, deps);
+  likesRoutes(app, deps);
+  bookmarksRoutes(app, deps);
+  repostsRoutes(app, deps);
   webhooksRoutes(app, deps);
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);

@@ -1,0 +1,34 @@
+// v2 bookmarks: the caller's own, OAuth 2.0 user context only (SPEC security lists no OAuth 1.0a).
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { checkBody } from '../../http/body-schema.js';
+import { actorOf, ownPath, pageOf, pathId, paging, selectionOf, TWEET_SELECTION, viewerOf } from '../../http/fields.js';
+import type { AuthRule } from '../../http/auth.js';
+import { parseQuery, type Query } from '../../http/params.js';
+import { renderPostPage, TWEET_ID_BODY } from '../posts/index.js';
+import { bookmark, bookmarks, unbookmark } from './bookmarks.service.js';
+
+type Id = { Params: { id: string }; Querystring: Query };
+const READ = { schemes: ['oauth2-user'], scopes: ['bookmark.read', 'tweet.read', 'users.read'] } as AuthRule;
+const WRITE = { schemes: ['oauth2-user'], scopes: ['bookmark.write', 'tweet.read', 'users.read'], write: true } as AuthRule;
+
+export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
+  app.get<Id>('/2/users/:id/bookmarks', { config: { auth: READ } }, async (req) => {
+    const q = parseQuery(req.query, { ...paging(1, 100), ...TWEET_SELECTION });
+    ownPath(actorOf(req), req.params.id);
+    const { limit, position } = pageOf(q, 100);
+    const page = await bookmarks(deps, req.params.id, limit, position);
+    return renderPostPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
+  });
+  app.post<Id>('/2/users/:id/bookmarks', { config: { auth: WRITE } }, async (req) => {
+    const actor = actorOf(req);
+    ownPath(actor, req.params.id);
+    const b = checkBody<{ tweet_id: string }>(req.body, TWEET_ID_BODY);
+    return { data: await bookmark(deps, actor.userId, b.tweet_id) };
+  });
+  app.delete<{ Params: { id: string; tweet_id: string } }>('/2/users/:id/bookmarks/:tweet_id', { config: { auth: WRITE } }, async (req) => {
+    const actor = actorOf(req);
+    ownPath(actor, req.params.id);
+    return { data: await unbookmark(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
+  });
+}
