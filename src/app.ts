@@ -7,8 +7,10 @@ import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
+import { dmsRoutes } from './modules/dms/dms.routes.js';
 import { followsAdminRoutes, followsRoutes } from './modules/follows/follows.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
+import { listsRoutes } from './modules/lists/lists.routes.js';
 import { mutesRoutes } from './modules/mutes/mutes.routes.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
 import { repostsRoutes } from './modules/reposts/reposts.routes.js';
@@ -43,6 +45,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   likesRoutes(app, deps);
   bookmarksRoutes(app, deps);
   repostsRoutes(app, deps);
+  listsRoutes(app, deps);
+  dmsRoutes(app, deps);
   webhooksRoutes(app, deps);
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);

@@ -92,6 +92,14 @@ export async function homeTimeline(deps: Deps, viewer: Viewer, userId: string, q
   return timeline(deps, viewer, (f) => postsRepo.home(deps.db, userId, f), q, sel);
 }
 
+/** A list's posts (the lists module checks the list is visible first). */
+export async function listPosts(deps: Deps, viewer: Viewer, listId: string, q: TimelineQuery, sel: Selection): Promise<Envelope> {
+  const env = await timeline(deps, viewer, (f) => postsRepo.byList(deps.db, listId, f), q, sel);
+  // The list posts meta has only result_count and tokens (SPEC Get2ListsIdTweetsResponse).
+  const { newest_id: _n, oldest_id: _o, ...meta } = env.meta as Record<string, unknown>;
+  return { ...env, meta };
+}
+
 export async function quoteTweets(deps: Deps, viewer: Viewer, postId: string, q: TimelineQuery, sel: Selection): Promise<Envelope> {
   // The quote_tweets meta has no previous_token (notes §8.2).
   return timeline(deps, viewer, (f) => postsRepo.quotesOf(deps.db, postId, f), q, sel, false);

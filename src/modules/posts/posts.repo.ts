@@ -83,6 +83,9 @@ export const postsRepo = {
   /** The home timeline: the user's own posts and those of everyone they follow. */
   home: (db: Queryable, userId: string, f: TimelineFilter) =>
     timeline(db, 'posts p', '(p.author_id = ? OR p.author_id IN (SELECT target_id FROM follows WHERE source_id = ?))', [userId, userId], f),
+  /** A list's timeline: posts by its members. */
+  byList: (db: Queryable, listId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.author_id IN (SELECT target_id FROM list_members WHERE source_id = ?)', [listId], f),
   quotesOf: (db: Queryable, postId: string, f: TimelineFilter) => timeline(db, 'posts p', 'p.quote_of_id = ?', [postId], f),
   repostsOf: (db: Queryable, postId: string, f: TimelineFilter) => timeline(db, 'posts p', 'p.repost_of_id = ?', [postId], f),
   repostBy: (db: Queryable, authorId: string, postId: string) =>

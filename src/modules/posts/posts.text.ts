@@ -61,3 +61,10 @@ export function extractEntities(text: string, links: Map<string, string> = new M
   }
   return out;
 }
+
+/** Text with its links wrapped and its entities (direct messages use this too). */
+export function linkedText(raw: string, seed: string): { text: string; entities: Entities | undefined } {
+  const { text, links } = shortenLinks(raw, seed);
+  const entities = extractEntities(text, links);
+  return { text, entities: Object.keys(entities).length ? entities : undefined };
+}
