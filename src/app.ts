@@ -11,6 +11,7 @@ import { dmsRoutes } from './modules/dms/dms.routes.js';
 import { followsAdminRoutes, followsRoutes } from './modules/follows/follows.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { listsRoutes } from './modules/lists/lists.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { mutesRoutes } from './modules/mutes/mutes.routes.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
 import { repostsRoutes } from './modules/reposts/reposts.routes.js';
@@ -47,6 +48,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   repostsRoutes(app, deps);
   listsRoutes(app, deps);
   dmsRoutes(app, deps);
+  mediaRoutes(app, deps);
   webhooksRoutes(app, deps);
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
