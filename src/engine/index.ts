@@ -1,0 +1,13 @@
+// The query/rule language: what other modules may use. Pure: no I/O, no clock, no environment.
+export type { QueryNode, SyntaxNode, TextPattern } from './ast.js';
+export { showSyntax } from './ast.js';
+export type {
+  MatchContext, MatchContextAnnotation, MatchMetrics, MatchPlace, MatchPost, MatchReference, MatchUrl, MatchUser,
+  MediaType, ParseContext, Product,
+} from './types.js';
+export { parse, type ParseResult } from './parser.js';
+export { parseQuery, type ParseQueryResult } from './validate.js';
+export { SEARCH_PREFIX, searchErrorMessage } from './messages.js';
+export { matches, evaluate } from './matcher.js';
+export { preparePost, type PreparedPost } from './prepare.js';
+export { createRuleIndex, compareIds, type RuleIndex } from './rule-index.js';
