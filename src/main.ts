@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/index.js';
 import type { Deps } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
+import { startDispatcher } from './modules/activity/index.js';
 import { startWebhookWorkers } from './modules/webhooks/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
@@ -58,7 +59,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
   // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
   const onWorkerError = (err: unknown) => app.log.error({ err }, 'background worker failed');
-  const workers = [await startWebhookWorkers(deps, onWorkerError)];
+  const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
 
   let closing: Promise<void> | null = null;
   return {

@@ -10,6 +10,7 @@ import { safeEqual } from '../shared/secrets.js';
 import { objectBody, oneOf, onlyFields, str, strings } from './body.js';
 import { clockView, controlClock } from './clock.js';
 import { resetAll, seedDataset } from './data.js';
+import { eventsAdminRoutes } from './events.routes.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -74,6 +75,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
 
   app.post('/_aviary/reset', async () => ({ data: await resetAll(deps) }));
   app.post('/_aviary/seed', async (req) => ({ data: await seedDataset(deps, objectBody(req.body)) }));
+  eventsAdminRoutes(app, deps);
 }
 
 async function requireUser(deps: Deps, id: string) {

@@ -14,7 +14,8 @@ import { createPump } from './pump.js';
 import { nextDelay, retrySchedule } from './retry.js';
 import { sign } from './signature.js';
 
-export const DELIVERY_TOPICS = ['webhook.delivery', 'webhook.replay'];
+/** Events, replayed events (target = replay job) and Aviary's own notices such as replay_job_status. */
+export const DELIVERY_TOPICS = ['webhook.delivery', 'webhook.replay', 'webhook.notice'];
 export type DeliveryPayload = { webhook_id: string; event_id: string; kind: string; body: string; replay_job?: string };
 export type Target = { url: string; secret: string; valid: boolean };
 export type Settled = { row: OutboxRow; payload: DeliveryPayload; attempt: Omit<AttemptRow, 'id'>; retryAt: number | null };

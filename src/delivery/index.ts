@@ -7,3 +7,7 @@ export { createPump, type Pump } from './pump.js';
 export { deliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
+import type { Deps } from '../deps.js';
+import { deliveryRuntime as rt } from './runtime.js';
+/** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
+export const nudgeDispatch = (deps: Deps) => rt(deps).nudgeDispatch();

@@ -10,7 +10,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type CrcMode = 'ok' | 'wrong-token' | 'redirect' | 'hang' | { status: number };
-export type PostMode = 'ok' | 'hang' | { status: number } | { failRatio: number };
+export type PostMode = 'ok' | 'hang' | { status: number } | { failRatio: number } | { answer: (r: Received) => number };
 
 export type Received = {
   body: string; json: any; headers: Record<string, string | string[] | undefined>;
@@ -71,7 +71,7 @@ export async function startReceiver(o: { secret?: string; path?: string; tls?: {
     const mode = r.post;
     let status = 200;
     if (mode === 'hang') { hung.push(res); return; }
-    if (typeof mode === 'object') status = 'status' in mode ? mode.status : (Math.random() < mode.failRatio ? 503 : 200);
+    if (typeof mode === 'object') status = 'status' in mode ? mode.status : 'answer' in mode ? mode.answer(rec) : (Math.random() < mode.failRatio ? 503 : 200);
     if (!rec.contentTypeOk || !rec.signatureOk) status = 401;
     r.answered.push(status);
     if (status >= 200 && status < 300) r.accepted.push(rec);
@@ -118,3 +118,25 @@ export async function newWebhook(s: Server, app: TestApp, o: { path?: string } =
 
 /** The service time a CRC was sent at (its nonce is base64url of the epoch-ms string, notes §2.1). */
 export const crcTime = (c: CrcReceived) => Number(Buffer.from(c.nonce ?? '', 'base64url').toString('utf8'));
+
+/** A user through the control API. */
+export async function newUser(s: Server, o: Record<string, unknown> = {}): Promise<{ id: string; username: string }> {
+  const username = `u${Math.random().toString(36).slice(2, 12)}`;
+  const res = await s.admin('POST', '/_aviary/users', { username, name: username, ...o });
+  if (res.status !== 201) throw new Error(`user creation failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** An OAuth 2.0 user token of `userId` for the app. */
+export async function userToken(s: Server, app: TestApp, userId: string, scopes = ['tweet.read', 'tweet.write', 'users.read', 'like.read', 'like.write', 'dm.read', 'dm.write', 'follows.read', 'follows.write', 'mute.read', 'block.read']): Promise<string> {
+  const res = await s.admin('POST', `/_aviary/apps/${app.id}/oauth2-tokens`, { user_id: userId, scopes });
+  if (res.status !== 201) throw new Error(`token failed: ${JSON.stringify(res.body)}`);
+  return `Bearer ${res.body.data.access_token}`;
+}
+
+/** Subscribes the app's webhook to an activity kind for a user (a user token when the kind is private). */
+export async function subscribe(s: Server, auth: string, body: Record<string, unknown>): Promise<string> {
+  const res = await s.call('POST', '/2/activity/subscriptions', { auth, body });
+  if (res.status !== 200) throw new Error(`subscription failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.subscription.subscription_id;
+}

@@ -6,3 +6,5 @@ export {
 } from './users.service.js';
 export { userView, adminUserView, type UserExtras } from './users.view.js';
 export type { UserRow, Counter } from './users.repo.js';
+// Control API profile changes (PATCH /_aviary/users/{id}); the activity module emits profile.update.* with them.
+export { updateUserProfile, type ProfilePatch } from './users.service.js';

@@ -45,4 +45,14 @@ export const usersRepo = {
   async unpinPost(db: Queryable, postId: string): Promise<void> {
     await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE pinned_tweet_id = ?', [postId]);
   },
+  /** Profile fields set through the control API (PATCH /_aviary/users/{id}). */
+  async updateProfile(db: Queryable, id: string, f: ProfileFields): Promise<void> {
+    const set: Record<string, string | number | null> = { ...f };
+    if (f.username !== undefined) set.username_lower = f.username.toLowerCase();
+    if (f.verified !== undefined) set.verified_type = f.verified ? 'blue' : 'none';
+    const keys = Object.keys(set);
+    if (keys.length) await db.run(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [...keys.map((k) => set[k]!), id]);
+  },
 };
+
+export type ProfileFields = Partial<Pick<UserRow, 'name' | 'username' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected'>>;

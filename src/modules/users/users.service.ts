@@ -66,3 +66,26 @@ export async function requireUser(deps: Deps, id: string, parameter = 'id'): Pro
   if (!u) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'user' });
   return u;
 }
+
+export type ProfilePatch = Partial<Pick<NewUser, 'name' | 'username' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected'>>;
+
+/**
+ * Changes profile fields inside the caller's transaction (the control API's PATCH /_aviary/users/{id},
+ * whose profile.update.* activity events ride the same transaction). Validated as at sign-up.
+ */
+export async function updateUserProfile(db: Queryable, id: string, patch: ProfilePatch): Promise<{ before: UserRow; after: UserRow }> {
+  const before = await usersRepo.byId(db, id);
+  if (!before) throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'user' });
+  const opt = (v: string | null) => v ?? undefined;
+  validateNewUser({
+    username: before.username, name: before.name, description: before.description, location: opt(before.location), url: opt(before.url), ...patch,
+  });
+  if (patch.username !== undefined && patch.username.toLowerCase() !== before.username_lower && await usersRepo.byUsername(db, patch.username)) {
+    throw problems.invalidParam('username', patch.username, `username ${patch.username} is already taken`);
+  }
+  const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);
+  const fields = { ...patch, verified: flag(patch.verified), protected: flag(patch.protected) };
+  for (const k of Object.keys(fields) as (keyof typeof fields)[]) if (fields[k] === undefined) delete fields[k];
+  await usersRepo.updateProfile(db, id, fields);
+  return { before, after: (await usersRepo.byId(db, id))! };
+}

@@ -1,6 +1,8 @@
 // What other modules may use of webhooks.
 export { webhooksRoutes } from './webhooks.routes.js';
 export { findWebhook, requireWebhook, onWebhookDeleted, WEBHOOK_ID } from './webhooks.service.js';
-export { startWebhookWorkers, enqueueDeliveries, type NewDelivery } from './webhooks.workers.js';
+export { startWebhookWorkers, enqueueDeliveries, nudgeDeliveries, type NewDelivery } from './webhooks.workers.js';
+export { createReplayJob, replayWindow, parseReplayDate, type Window } from './webhooks.replay.js';
+export { allLinks, type LinkFields } from './webhooks.links.js';
 export { webhookView } from './webhooks.view.js';
-export type { WebhookRow } from './webhooks.repo.js';
+export type { WebhookRow, LinkRow } from './webhooks.repo.js';

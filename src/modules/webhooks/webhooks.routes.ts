@@ -1,10 +1,15 @@
-// /2/webhooks: register, list, delete, re-check. Bearer (app-only) for all (DOCS); SPEC 2.166 also
-// lets an OAuth 1.0a user token register, delete and re-check, so those accept both.
+// /2/webhooks (register, list, delete, re-check, replay) and /2/tweets/search/webhooks (stream links).
+// Bearer (app-only) for all (DOCS); SPEC 2.166 also lets an OAuth 1.0a user token register, delete
+// and re-check, so those accept both.
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY, type AuthRule } from '../../http/auth.js';
+import { FIELD_ENUMS } from '../../http/field-enums.js';
 import { parseQuery, type Query } from '../../http/params.js';
+import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
+import { createLink, deleteLink, LINK_PARAMS, linkView, listLinks, type LinkFields } from './webhooks.links.js';
+import { createReplayJob, replayWindow } from './webhooks.replay.js';
 import { createWebhook, deleteWebhook, listWebhooks, revalidateWebhook } from './webhooks.service.js';
 import { WEBHOOK_FIELDS, webhookView } from './webhooks.view.js';
 
@@ -16,6 +21,15 @@ function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body)) throw problems.invalidParam('body', '', 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
+
+const LINK_QUERY = {
+  'tweet.fields': { kind: 'list', values: FIELD_ENUMS.TweetFieldsParameter },
+  expansions: { kind: 'list', values: FIELD_ENUMS.TweetExpansionsParameter },
+  'media.fields': { kind: 'list', values: FIELD_ENUMS.MediaFieldsParameter },
+  'poll.fields': { kind: 'list', values: FIELD_ENUMS.PollFieldsParameter },
+  'user.fields': { kind: 'list', values: FIELD_ENUMS.UserFieldsParameter },
+  'place.fields': { kind: 'list', values: FIELD_ENUMS.PlaceFieldsParameter },
+} as const;
 
 export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/2/webhooks', { config: { auth: APP_OR_OAUTH1 } }, async (req) => {
@@ -40,5 +54,29 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
     const w = await revalidateWebhook(deps, req.caller!.app, req.params.webhook_id);
     // SPEC answers {attempted: true}; the DOCS example {valid: true}. Both keys, so either reader works.
     return { data: { attempted: true, valid: w.valid === 1 } };
+  });
+
+  app.post('/2/webhooks/replay', { config: { auth: APP_ONLY } }, async (req) => {
+    const b = bodyObject(req.body);
+    if (typeof b.webhook_id !== 'string') throw problems.invalidParam('webhook_id', '', 'webhook_id is required');
+    const job = await createReplayJob(deps, req.caller!.app, b.webhook_id, replayWindow(deps, b.from_date, b.to_date));
+    // SPEC ReplayJobCreateResponse: top level, no `data`.
+    return { job_id: job.id, created_at: isoMillis(job.created_at) };
+  });
+
+  app.post<IdParams & { Querystring: Query }>('/2/tweets/search/webhooks/:webhook_id', { config: { auth: APP_ONLY } }, async (req) => {
+    const q = parseQuery(req.query, LINK_QUERY) as LinkFields;
+    const fields = Object.fromEntries(LINK_PARAMS.filter((p) => q[p]?.length).map((p) => [p, q[p]]));
+    await createLink(deps, req.caller!.app, req.params.webhook_id, fields);
+    return { data: { provisioned: true } };
+  });
+
+  app.get('/2/tweets/search/webhooks', { config: { auth: APP_ONLY } }, async (req) => ({
+    data: { links: (await listLinks(deps, req.caller!.app.id)).map(linkView) },
+  }));
+
+  app.delete<IdParams>('/2/tweets/search/webhooks/:webhook_id', { config: { auth: APP_ONLY } }, async (req) => {
+    await deleteLink(deps, req.caller!.app, req.params.webhook_id);
+    return { data: { deleted: true } };
   });
 }

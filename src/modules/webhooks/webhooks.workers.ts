@@ -3,23 +3,18 @@
 // for webhooks: one outbox row per (event, webhook), in the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
-import { createDeliveryWorker, deliveryRuntime, type DeliveryPayload, type Settled, type Target } from '../../delivery/index.js';
+import { createDeliveryWorker, deliveryRuntime, type DeliveryPayload, type Target } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
 import { enqueue } from '../../store/outbox.js';
 import { startChecks, stopChecks } from './webhooks.checks.js';
 import { webhooksRepo } from './webhooks.repo.js';
+import { afterReplaySettled, sweepReplayJobs } from './webhooks.replay.js';
 
 export type NewDelivery = Omit<DeliveryPayload, 'replay_job'>;
 export type Workers = { stop(): Promise<void> };
 
-type SettleHook = (deps: Deps, settled: Settled[]) => Promise<void>;
-const settleHooks: SettleHook[] = [];
-/** Lets replay jobs learn when their rows are settled. */
-export function onSettled(fn: SettleHook): void {
-  settleHooks.push(fn);
-}
-
+/** Writes one delivery row per item in the caller's transaction; call nudgeDeliveries after it commits. */
 export async function enqueueDeliveries(deps: Deps, tx: Queryable, items: NewDelivery[]): Promise<void> {
   const now = deps.clock.now();
   for (const d of items) await enqueue(tx, deps.ids.next(), now, { topic: 'webhook.delivery', target: d.webhook_id, payload: d });
@@ -37,16 +32,21 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
   const worker = createDeliveryWorker({
     deps, http: rt.http, holder: `deliver:${deps.ids.worker}:${randomUUID()}`, onError,
     resolve: (id) => resolveTarget(deps, id),
-    afterSettle: async (settled) => { for (const hook of settleHooks) await hook(deps, settled); },
+    afterSettle: (settled) => afterReplaySettled(deps, settled),
   });
   rt.wire({ delivery: () => worker.nudge() });
   await startChecks(deps, onError);
   worker.start();
+  const sweep = setInterval(() => void sweepReplayJobs(deps).catch(onError), 2_000);
+  sweep.unref();
   return {
     async stop() {
+      clearInterval(sweep);
       stopChecks(deps);
       await worker.stop();
       rt.close();
     },
   };
 }
+
+export const nudgeDeliveries = (deps: Deps) => deliveryRuntime(deps).nudgeDelivery();

@@ -89,5 +89,20 @@ CREATE TABLE aaa_subscriptions (
 );
 CREATE INDEX aaa_subscriptions_user ON aaa_subscriptions (user_id);
 
+CREATE TABLE user_profile_extras (
+  user_id TEXT PRIMARY KEY,
+  affiliation TEXT,
+  banner_url TEXT
+);
+
+CREATE TABLE activity_spaces (
+  id TEXT PRIMARY KEY,
+  host_id TEXT NOT NULL,
+  title TEXT,
+  state TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  ended_at BIGINT
+);
+
 CREATE INDEX outbox_topic_target ON outbox (topic, target, created_at);
 `;

@@ -1,0 +1,134 @@
+// The fan-out: claims source events from the outbox, works out every receiver — X Activity API
+// subscriptions (their webhook and the app's activity stream), Account Activity subscriptions,
+// filtered-stream links — and writes one delivery row per (event, webhook) plus the stream's event
+// rows in one transaction that also settles the source rows. A crash before the commit leaves the
+// source rows to be claimed again once their lock lapses: at-least-once.
+import { createHash, randomUUID } from 'node:crypto';
+import { claimTopics, createPump, deliveryRepo, deliveryRuntime } from '../../delivery/index.js';
+import type { Deps } from '../../deps.js';
+import type { OutboxRow } from '../../store/outbox.js';
+import { legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
+import { enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
+import { directionMatches, namesOf } from './activity.kinds.js';
+import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
+import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
+import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
+import { publishEvents } from './activity.stream.js';
+import { envelope } from './activity.view.js';
+
+export const SOURCE_TOPICS = [
+  'post.create', 'post.edit', 'post.delete', 'like.create', 'follow.follow', 'follow.unfollow', 'block.block', 'block.unblock',
+  'mute.mute', 'mute.unmute', 'dm.sent', 'dm.indicate_typing', 'dm.read', 'profile.update', 'spaces.start', 'spaces.end', 'activity.synthetic',
+];
+const CLAIM = 500;
+const LOCK_MS = 10_000;
+const RETRIES = [1_000, 5_000, 30_000, 120_000];
+
+async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
+  const p = JSON.parse(row.payload) as Record<string, unknown>;
+  const at = row.created_at;
+  switch (row.topic) {
+    case 'post.create': case 'post.edit': return postCreated(deps, String(p.post_id));
+    case 'post.delete': return postDeleted(deps, p, at);
+    case 'like.create': return liked(deps, p, at);
+    case 'dm.sent': return directMessage(deps, p, at);
+    case 'dm.indicate_typing': case 'dm.read': return dmSignal(deps, row.topic, p, at);
+    case 'profile.update': return profileUpdated(p);
+    case 'spaces.start': case 'spaces.end': return space(deps, row.topic, p);
+    case 'activity.synthetic': return synthetic(p);
+    default: return related(deps, row.topic, p, at);
+  }
+}
+
+type Batch = { events: EventRow[]; deliveries: NewDelivery[] };
+
+/**
+ * A stable event_uuid per (source event, item): a source row fanned out again after a crash yields
+ * the same ids, so receivers can dedupe by them (notes §2.2). Signed 64-bit, as the real ones
+ * (which may be negative) are.
+ */
+export function eventUuid(sourceId: string, index: number): string {
+  return createHash('sha256').update(`${sourceId}:${index}`).digest().readBigInt64BE(0).toString();
+}
+
+function matches(s: SubscriptionRow, item: Item): boolean {
+  if (!directionMatches(s.direction, item.direction)) return false;
+  return s.keyword === null || (item.text ?? '').toLowerCase().includes(s.keyword.toLowerCase());
+}
+
+/** X Activity API subscribers of the items: an event row for the app's stream, a delivery for its webhook. */
+async function activityTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch, cache: Map<string, Promise<SubscriptionRow[]>>) {
+  const now = deps.clock.now();
+  for (const [index, item] of items.entries()) {
+    const key = `${item.kind} ${item.userId}`;
+    if (!cache.has(key)) cache.set(key, activityRepo.matching(deps.db, namesOf(item.kind), item.userId));
+    const subs = (await cache.get(key)!).filter((s) => matches(s, item));
+    if (!subs.length) continue;
+    const uuid = eventUuid(row.id, index);
+    for (const s of subs) {
+      const body = JSON.stringify(envelope(s, uuid, item.payload, item.includes));
+      out.events.push({ id: deps.ids.next(), app_id: s.app_id, envelope: body, created_at: now });
+      if (s.webhook_id) out.deliveries.push({ webhook_id: s.webhook_id, event_id: uuid, kind: 'activity', body });
+    }
+  }
+}
+
+/** Account Activity webhooks of the users the items concern, each event once per (user, webhook). */
+async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch) {
+  const withLegacy = items.filter((i) => i.legacy && i.userId);
+  if (!withLegacy.length) return;
+  const subs = await subscribersOf(deps, withLegacy.map((i) => i.userId!));
+  const seen = new Set<string>();
+  for (const item of withLegacy) {
+    for (const s of subs.get(item.userId!) ?? []) {
+      const key = `${s.webhook_id} ${item.userId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.deliveries.push({ webhook_id: s.webhook_id, event_id: `${row.id}:${item.userId}`, kind: 'account_activity', body: legacyJson(legacyBody(item.legacy!, item.userId!)) });
+    }
+  }
+}
+
+async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<void> {
+  const out: Batch = { events: [], deliveries: [] };
+  const cache = new Map<string, Promise<SubscriptionRow[]>>();
+  const failed: { row: OutboxRow; error: string }[] = [];
+  const ok: OutboxRow[] = [];
+  for (const row of rows) {
+    try {
+      const exp = await expand(deps, row);
+      await activityTargets(deps, row, exp.items, out, cache);
+      await legacyTargets(deps, row, exp.items, out);
+      ok.push(row);
+    } catch (err) {
+      failed.push({ row, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  await deps.db.tx(async (tx) => {
+    for (const e of out.events) await activityRepo.insertEvent(tx, e);
+    await enqueueDeliveries(deps, tx, out.deliveries);
+    for (const r of ok) await deliveryRepo.done(tx, r.id, holder);
+    for (const { row, error } of failed) {
+      const delay = RETRIES[row.attempts];
+      await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);
+    }
+  });
+  if (out.deliveries.length) deliveryRuntime(deps).nudgeDelivery();
+  if (out.events.length) publishEvents(deps, out.events);
+}
+
+export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
+  const holder = `dispatch:${deps.ids.worker}:${randomUUID()}`;
+  const pump = createPump({
+    idleMs: 10, onError,
+    step: async () => {
+      const wall = deps.clock.wall();
+      const rows = await claimTopics(deps.db, { topics: SOURCE_TOPICS, holder, now: deps.clock.now(), wall, lockMs: LOCK_MS, limit: CLAIM });
+      if (rows.length) await fanOut(deps, rows, holder);
+      return rows.length > 0;
+    },
+  });
+  deliveryRuntime(deps).wire({ dispatch: () => pump.nudge() });
+  pump.start();
+  return pump;
+}

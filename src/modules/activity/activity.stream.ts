@@ -1,0 +1,81 @@
+// The persistent activity stream (GET /2/activity/stream): each app's subscription events as JSON
+// lines framed by `\r\n`, with blank `\r\n` keep-alives (notes §13: stream lines end in \r\n).
+// Events of this process are pushed at once; a short poll of the event log picks up those another
+// process wrote (PostgreSQL shared by several processes) and serves backfill. At most two
+// connections per app (DOCS rate limits).
+import type { Deps } from '../../deps.js';
+import { activityRepo, type EventRow } from './activity.repo.js';
+
+export type StreamSink = { write(chunk: string): void; end(): void };
+type Conn = { appId: string; sink: StreamSink; sent: Set<string>; until: number | null };
+type Hub = { conns: Set<Conn>; poll: NodeJS.Timeout | null; lastPoll: number; keepAlive: NodeJS.Timeout | null };
+
+export const MAX_CONNECTIONS = 2;
+const POLL_MS = 250;
+const KEEP_ALIVE_MS = 20_000;
+const SENT_CAP = 20_000;
+const hubs = new WeakMap<Deps, Hub>();
+
+function hubOf(deps: Deps): Hub {
+  let h = hubs.get(deps);
+  if (!h) hubs.set(deps, (h = { conns: new Set(), poll: null, lastPoll: 0, keepAlive: null }));
+  return h;
+}
+
+function send(c: Conn, e: EventRow) {
+  if (c.sent.has(e.id) || (c.until !== null && e.created_at > c.until)) return;
+  c.sent.add(e.id);
+  if (c.sent.size > SENT_CAP) c.sent.delete(c.sent.values().next().value!);
+  c.sink.write(e.envelope + '\r\n');
+}
+
+/** Pushes freshly committed events to this process's open streams. */
+export function publishEvents(deps: Deps, events: EventRow[]): void {
+  const h = hubs.get(deps);
+  if (!h?.conns.size) return;
+  for (const c of h.conns) for (const e of events) if (e.app_id === c.appId) send(c, e);
+}
+
+export const connectionsOf = (deps: Deps, appId: string) => [...hubOf(deps).conns].filter((c) => c.appId === appId).length;
+
+async function pollOnce(deps: Deps, h: Hub) {
+  const apps = [...new Set([...h.conns].map((c) => c.appId))];
+  if (!apps.length) return;
+  const since = h.lastPoll - 2 * POLL_MS;
+  h.lastPoll = deps.clock.now();
+  const rows = await activityRepo.eventsSince(deps.db, apps, since, 5_000);
+  for (const c of h.conns) for (const e of rows) if (e.app_id === c.appId) send(c, e);
+}
+
+function startTimers(deps: Deps, h: Hub) {
+  if (h.poll) return;
+  h.lastPoll = deps.clock.now();
+  h.poll = setInterval(() => void pollOnce(deps, h).catch(() => undefined), POLL_MS);
+  h.keepAlive = setInterval(() => { for (const c of h.conns) c.sink.write('\r\n'); }, KEEP_ALIVE_MS);
+  h.poll.unref();
+  h.keepAlive.unref();
+}
+
+/** Opens a stream for an app: backfill from `since`, then live events until `until` (if given). */
+export async function openStream(deps: Deps, appId: string, sink: StreamSink, since: number | null, until: number | null): Promise<() => void> {
+  const h = hubOf(deps);
+  const c: Conn = { appId, sink, sent: new Set(), until };
+  h.conns.add(c);
+  startTimers(deps, h);
+  if (since !== null) for (const e of await activityRepo.eventsSince(deps.db, [appId], since, 10_000)) send(c, e);
+  return () => {
+    h.conns.delete(c);
+    if (!h.conns.size && h.poll) {
+      clearInterval(h.poll);
+      clearInterval(h.keepAlive!);
+      h.poll = h.keepAlive = null;
+    }
+  };
+}
+
+/** Ends every open stream (shutdown), so closing the server does not wait for them. */
+export function closeStreams(deps: Deps): void {
+  const h = hubs.get(deps);
+  if (!h) return;
+  for (const c of [...h.conns]) c.sink.end();
+}
