@@ -1,6 +1,6 @@
 // What each source event means for activity subscribers. A source event is an outbox row written by
 // the cause in its own transaction (posts: post.create / post.edit / post.delete with
-// {post_id, author_id}; the contract for the other topics is in docs/adr/0006-webhook-delivery.md).
+// {post_id, author_id}; the contract for the other topics is in docs/adr/0007-webhook-delivery-and-event-topics.md).
 // Each becomes items — one per user the event concerns, with the direction seen from that user
 // (outbound: the user acted; inbound: the user was acted upon) — carrying the payload of DOCS
 // x-api/activity/event-payloads.mdx and, for Account Activity webhooks, the legacy event.
