@@ -17,6 +17,7 @@ import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
 import { repostsRoutes } from './modules/reposts/reposts.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 
@@ -52,6 +53,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   dmsRoutes(app, deps);
   mediaRoutes(app, deps);
   webhooksRoutes(app, deps);
+  searchRoutes(app, deps);
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);
   await app.register(async (scope) => {

@@ -3,6 +3,7 @@
 import core from './0001_core.js';
 import posts from './0003_posts.js';
 import webhooks from './0004_webhooks.js';
+import search from './0005_search.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -10,4 +11,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0001_core', sql: core },
   { id: '0003_posts', sql: posts },
   { id: '0004_webhooks', sql: webhooks },
+  { id: '0005_search', sql: search },
 ];

@@ -1,0 +1,128 @@
+// Keeps the index in step with posts. Triggers queue every post write in the writer's own
+// transaction (migration 0005); draining the queue recomputes each queued post's entry from the
+// posts as they are now. Search drains before it reads, so results always reflect every committed
+// write; a background pump keeps the queue short between searches. Drains are serialised: one at
+// a time in this process, and by the lock row across processes sharing a PostgreSQL database.
+import type { Deps } from '../../deps.js';
+import { createPump, type Pump } from '../../delivery/index.js';
+import type { MatchPost } from '../../engine/index.js';
+import { seqOf, toMatchPosts } from '../posts/index.js';
+import type { Db, Queryable } from '../../store/index.js';
+import { docKeys, KEYS_VERSION } from './search.keys.js';
+import { searchRepo, type DocRow, type Posting, type QueueRow } from './search.repo.js';
+
+const BATCH = 1000;
+
+/** Deps whose store reads go through the open transaction (SQLite admits no other query meanwhile). */
+function within(deps: Deps, tx: Queryable): Deps {
+  const db: Db = { ...deps.db, all: tx.all.bind(tx), get: tx.get.bind(tx), run: tx.run.bind(tx) };
+  return { ...deps, db };
+}
+
+/** The last operation queued for each post decides: live posts are (re)filed, others removed. */
+function lastOps(rows: QueueRow[]): Map<string, QueueRow> {
+  const ops = new Map<string, QueueRow>();
+  for (const r of rows) ops.set(r.post_id, r);
+  return ops;
+}
+
+type Entry = { doc: DocRow; keys: string[] } | null;
+
+function postings(doc: DocRow, keys: Iterable<string>): Posting[] {
+  return [...keys].map((term) => ({ term, created_at: doc.created_at, seq: doc.seq }));
+}
+
+/** Rewrites the entries (null = remove) given the current ones `old`, touching only what changed. */
+async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string, DocRow>): Promise<void> {
+  const add: Posting[] = [];
+  const drop: Posting[] = [];
+  const put: DocRow[] = [];
+  const gone: string[] = [];
+  for (const [seq, next] of entries) {
+    const prev = old.get(seq);
+    const prevKeys = new Set<string>(prev ? JSON.parse(prev.keys) as string[] : []);
+    if (!next) {
+      if (prev) { drop.push(...postings(prev, prevKeys)); gone.push(seq); }
+      continue;
+    }
+    const moved = prev !== undefined && prev.created_at !== next.doc.created_at;
+    const nextKeys = new Set(next.keys);
+    if (prev) drop.push(...postings(prev, [...prevKeys].filter((k) => moved || !nextKeys.has(k))));
+    add.push(...postings(next.doc, next.keys.filter((k) => moved || !prevKeys.has(k))));
+    if (!prev || moved || prev.keys !== next.doc.keys) put.push(next.doc);
+  }
+  await searchRepo.dropPostings(tx, drop);
+  await searchRepo.dropDocs(tx, gone);
+  add.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  await searchRepo.addPostings(tx, add);
+  await searchRepo.putDocs(tx, put);
+}
+
+function entryOf(post: MatchPost, createdAt: number): Entry {
+  const keys = docKeys(post);
+  return { doc: { seq: seqOf(post.id), id: post.id, created_at: createdAt, keys: JSON.stringify(keys) }, keys };
+}
+
+/** One batch of the queue, in one transaction; returns how many queue rows it settled. */
+async function drainBatch(deps: Deps): Promise<number> {
+  return deps.db.tx(async (tx) => {
+    if ((await searchRepo.lock(tx)) !== KEYS_VERSION) {
+      await searchRepo.requeueAll(tx);
+      await searchRepo.setVersion(tx, KEYS_VERSION);
+    }
+    const rows = await searchRepo.queued(tx, BATCH);
+    if (rows.length === 0) return 0;
+    const ops = lastOps(rows);
+    const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
+    const posts = await toMatchPosts(within(deps, tx), live);
+    const entries = new Map<string, Entry>();
+    for (const [id, r] of ops) {
+      const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
+      entries.set(seqOf(id), post ? entryOf(post, Number(r.created_at)) : null);
+    }
+    const old = new Map((await searchRepo.docs(tx, [...entries.keys()])).map((d) => [d.seq, d]));
+    await apply(tx, entries, old);
+    await searchRepo.dequeue(tx, rows.map((r) => r.n));
+    return rows.length;
+  });
+}
+
+const draining = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Settles every queued change committed before the call. Callers share one drain chain per store:
+ * a caller arriving mid-drain runs a fresh pass after it, so its own writes are covered. `force`
+ * runs one batch even with an empty queue (start-up: checks the key-derivation version).
+ */
+export async function drainIndex(deps: Deps, force = false): Promise<void> {
+  const previous = draining.get(deps.db);
+  const run = (async () => {
+    await previous?.catch(() => undefined);
+    let first = force;
+    while (first || (await searchRepo.firstQueued(deps.db))) {
+      first = false;
+      if ((await drainBatch(deps)) === 0) break;
+    }
+  })();
+  draining.set(deps.db, run);
+  try {
+    await run;
+  } finally {
+    if (draining.get(deps.db) === run) draining.delete(deps.db);
+  }
+}
+
+/** The background pump: drains what bulk seeds, other processes or quiet periods left queued. */
+export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void): Pump {
+  let started = false;
+  const pump = createPump({
+    idleMs: 250, onError,
+    step: async () => {
+      await drainIndex(deps, !started);
+      started = true;
+      return false;
+    },
+  });
+  pump.start();
+  return pump;
+}

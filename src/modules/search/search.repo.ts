@@ -1,0 +1,137 @@
+// Every SQL statement of the search index: the change queue, the drain lock, docs and postings
+// writes, and the candidate reads. Portable SQL only (both stores run the same statements).
+import type { Param, Queryable } from '../../store/index.js';
+
+export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
+export type DocRow = { seq: string; id: string; created_at: number; keys: string };
+export type Posting = { term: string; created_at: number; seq: string };
+export type Hit = { created_at: number; seq: string };
+
+/** Where candidates may lie: [start, end) in time, (since, until) in seq, strictly below `below`. */
+export type Bounds = { start: number; end: number; sinceSeq?: string; untilSeq?: string; below?: { createdAt: number; seq: string } };
+
+/** How to read candidates: walk one key's postings (or every doc) checking the others, or a union. */
+export type Access =
+  | { kind: 'scan'; key: string | null; filters: Filter[] }
+  | { kind: 'union'; branches: Access[] }
+  | { kind: 'empty' };
+export type Filter = { kind: 'key'; key: string } | { kind: 'and' | 'or'; children: Filter[] };
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const CHUNK = 300;
+
+function boundsSql(b: Bounds, params: Param[]): string {
+  let sql = 'a.created_at >= ? AND a.created_at < ?';
+  params.push(b.start, b.end);
+  // (created_at, seq) < below, written so both planners use the index range on created_at.
+  if (b.below) { sql += ' AND a.created_at <= ? AND (a.created_at < ? OR a.seq < ?)'; params.push(b.below.createdAt, b.below.createdAt, b.below.seq); }
+  if (b.sinceSeq !== undefined) { sql += ' AND a.seq > ?'; params.push(b.sinceSeq); }
+  if (b.untilSeq !== undefined) { sql += ' AND a.seq < ?'; params.push(b.untilSeq); }
+  return sql;
+}
+
+function filterSql(f: Filter, params: Param[]): string {
+  if (f.kind === 'key') {
+    params.push(f.key);
+    return 'EXISTS (SELECT 1 FROM search_postings f WHERE f.term = ? AND f.created_at = a.created_at AND f.seq = a.seq)';
+  }
+  if (f.children.length === 0) return f.kind === 'and' ? '1 = 1' : '1 = 0';
+  return `(${f.children.map((c) => filterSql(c, params)).join(f.kind === 'and' ? ' AND ' : ' OR ')})`;
+}
+
+const ORDER = ' ORDER BY created_at DESC, seq DESC LIMIT ?';
+
+function accessSql(x: Access, b: Bounds, limit: number, params: Param[]): string {
+  if (x.kind === 'empty') return 'SELECT a.created_at, a.seq FROM search_docs a WHERE 1 = 0';
+  if (x.kind === 'union') {
+    const parts = x.branches.map((br, i) => `SELECT * FROM (${accessSql(br, b, limit, params)}) b${i}`);
+    params.push(limit);
+    return `SELECT u.created_at, u.seq FROM (${parts.join(' UNION ')}) u${ORDER}`;
+  }
+  let sql = x.key === null ? 'SELECT a.created_at, a.seq FROM search_docs a WHERE ' : 'SELECT a.created_at, a.seq FROM search_postings a WHERE a.term = ? AND ';
+  if (x.key !== null) params.push(x.key);
+  sql += boundsSql(b, params);
+  for (const f of x.filters) sql += ' AND ' + filterSql(f, params);
+  params.push(limit);
+  return sql + ORDER;
+}
+
+export const searchRepo = {
+  // ---- the change queue and the drain lock ----
+  firstQueued: (db: Queryable) => db.get<{ n: number }>('SELECT n FROM search_queue ORDER BY n LIMIT 1'),
+  queued: (db: Queryable, limit: number) => db.all<QueueRow>('SELECT n, post_id, op, created_at FROM search_queue ORDER BY n LIMIT ?', [limit]),
+  async dequeue(db: Queryable, ns: number[]): Promise<void> {
+    for (let i = 0; i < ns.length; i += CHUNK) {
+      const part = ns.slice(i, i + CHUNK);
+      await db.run(`DELETE FROM search_queue WHERE n IN (${marks(part.length)})`, part);
+    }
+  },
+  /** Queues every live post for (re)indexing: used when the key derivation changed. */
+  async requeueAll(db: Queryable): Promise<void> {
+    await db.run("INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM search_docs ORDER BY seq");
+  },
+  /** Takes the drain lock row for the rest of the transaction (PostgreSQL row lock; SQLite's
+   * write transaction is exclusive already) and returns the stored key-derivation version. */
+  async lock(db: Queryable): Promise<string | null> {
+    await db.run("INSERT INTO search_state (name, value) VALUES ('lock', '') ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    return (await db.get<{ value: string }>("SELECT value FROM search_state WHERE name = 'keys_version'"))?.value ?? null;
+  },
+  async setVersion(db: Queryable, version: string): Promise<void> {
+    await db.run("INSERT INTO search_state (name, value) VALUES ('keys_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [version]);
+  },
+
+  // ---- docs and postings ----
+  async docs(db: Queryable, seqs: string[]): Promise<DocRow[]> {
+    const out: DocRow[] = [];
+    for (let i = 0; i < seqs.length; i += CHUNK) {
+      const part = seqs.slice(i, i + CHUNK);
+      out.push(...await db.all<DocRow>(`SELECT seq, id, created_at, keys FROM search_docs WHERE seq IN (${marks(part.length)})`, part));
+    }
+    return out.map((d) => ({ ...d, created_at: Number(d.created_at) }));
+  },
+  async putDocs(db: Queryable, rows: DocRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      await db.run(
+        `INSERT INTO search_docs (seq, id, created_at, keys) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (seq) DO UPDATE SET created_at = excluded.created_at, keys = excluded.keys`,
+        part.flatMap((d) => [d.seq, d.id, d.created_at, d.keys]),
+      );
+    }
+  },
+  async dropDocs(db: Queryable, seqs: string[]): Promise<void> {
+    for (let i = 0; i < seqs.length; i += CHUNK) {
+      const part = seqs.slice(i, i + CHUNK);
+      await db.run(`DELETE FROM search_docs WHERE seq IN (${marks(part.length)})`, part);
+    }
+  },
+  async addPostings(db: Queryable, rows: Posting[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      await db.run(
+        `INSERT INTO search_postings (term, created_at, seq) VALUES ${part.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+        part.flatMap((p) => [p.term, p.created_at, p.seq]),
+      );
+    }
+  },
+  async dropPostings(db: Queryable, rows: Posting[]): Promise<void> {
+    for (const p of rows) await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [p.term, p.created_at, p.seq]);
+  },
+
+  // ---- reads ----
+  /** How many postings of `key` lie in the bounds, counting no further than `cap`. */
+  async countUpTo(db: Queryable, key: string | null, b: Bounds, cap: number): Promise<number> {
+    const params: Param[] = key === null ? [] : [key];
+    const from = key === null ? 'search_docs a WHERE ' : 'search_postings a WHERE a.term = ? AND ';
+    const inner = `SELECT 1 AS x FROM ${from}${boundsSql(b, params)} LIMIT ?`;
+    params.push(cap);
+    const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) c`, params);
+    return Number(row?.n ?? 0);
+  },
+  /** Up to `limit` candidates in (created_at, seq) descending order. */
+  async candidates(db: Queryable, x: Access, b: Bounds, limit: number): Promise<Hit[]> {
+    const params: Param[] = [];
+    const sql = accessSql(x, b, limit, params);
+    return (await db.all<Hit>(sql, params)).map((h) => ({ created_at: Number(h.created_at), seq: h.seq }));
+  },
+};
