@@ -1,14 +1,14 @@
 // `aviary start|seed|help`. Parses flags into a Config and runs the service until a signal.
 import { ConfigError, FLAGS, loadConfig } from '../config/index.js';
 import { startAviary, writeCredentialsFile } from '../main.js';
-import { seedDemo } from '../seed/demo.js';
+import { DEMO_POSTS, seedDemo } from '../seed/demo.js';
 import { banner } from './banner.js';
 
 const USAGE = `Usage: aviary <command> [flags]
 
 Commands:
   start     serve every interface on one port (default)
-  seed      seed a dataset into the store and exit (--dataset demo)
+  seed      seed a dataset into the store and exit (--dataset demo, --posts N, --users N)
   help      this text
 
 Flags (each also read from the environment variable shown):
@@ -34,14 +34,30 @@ async function start(argv: string[]) {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** `--name N` or `--name=N` as a positive integer, removed from argv; undefined when absent. */
+function takeCount(argv: string[], name: string): number | undefined {
+  const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i < 0) return undefined;
+  const [flag] = argv.splice(i, 1);
+  const raw = flag!.includes('=') ? flag!.split('=')[1] : argv.splice(i, 1)[0];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
 async function seed(argv: string[]) {
-  const { config, rest } = loadConfig(argv.filter((a) => !a.startsWith('--dataset')));
-  const dataset = argv.find((a) => a.startsWith('--dataset'))?.split('=')[1] ?? 'demo';
+  const args = [...argv];
+  const posts = takeCount(args, '--posts');
+  const users = takeCount(args, '--users');
+  const { config, rest } = loadConfig(args.filter((a) => !a.startsWith('--dataset')));
+  const dataset = args.find((a) => a.startsWith('--dataset'))?.split('=')[1] ?? 'demo';
   if (dataset !== 'demo' || rest.length) throw new ConfigError(`unknown dataset or argument: ${[dataset, ...rest].join(' ')}`);
   const aviary = await startAviary({ ...config, port: 0, host: '127.0.0.1', seedDemo: false });
   try {
-    const creds = await seedDemo(aviary.deps);
-    process.stdout.write(JSON.stringify({ dataset, credentials: creds }, null, 2) + '\n');
+    const t0 = performance.now();
+    const creds = await seedDemo(aviary.deps, { posts, users });
+    const ms = Math.round(performance.now() - t0);
+    process.stdout.write(JSON.stringify({ dataset, posts: posts ?? DEMO_POSTS, seconds: ms / 1000, credentials: creds }, null, 2) + '\n');
   } finally {
     await aviary.close();
   }

@@ -1,7 +1,8 @@
 // The query parameters every v2 read shares: field lists and expansions per object kind, paging and
 // time windows, validated by parseQuery with the real messages (notes §1.3, §8.2) and returned as
 // plain data (Selection, page position) for services. Routes spread these specs in the spec's order.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { stringifyEnvelope } from '../shared/json.js';
 import { ANY_AUTH, USER_ONLY, type AuthRule } from './auth.js';
 import { decodeToken, type Position } from '../shared/cursor.js';
 import { problems } from '../shared/problems.js';
@@ -109,4 +110,9 @@ export function userRule(scopes: readonly string[], opts: { write?: boolean; dm?
 export function ownPath(actor: Actor, id: string, name = 'id'): void {
   pathId(name, id);
   if (actor.userId !== id) throw problems.forbidden('You are not permitted to perform this action.');
+}
+
+/** Sends a response envelope as JSON text, reusing the text of stable (cached) objects. */
+export function sendEnvelope(reply: FastifyReply, env: Record<string, unknown>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(stringifyEnvelope(env));
 }

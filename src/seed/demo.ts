@@ -1,11 +1,13 @@
 // The demo dataset's fixed part: one app and the users public client test suites assume
 // (user 12 `jack`, user 2244994945 `XDevelopers`), with credentials that survive reset and reseed.
-// Keys are generated once per store and kept in aviary_settings, so the banner stays true.
+// Keys are generated once per store and kept in aviary_settings, so the banner stays true. Then
+// the generated part (dataset.ts): users, follow graph and posts of the last 7 days.
 import { appView, createApp, findAppByConsumerKey, issueAccessToken, type AppView } from '../auth/index.js';
 import type { Deps } from '../deps.js';
 import { createUser, findUserById } from '../modules/users/index.js';
 import { newBearerToken, newClientId, newConsumerKey, newSecret, alnum } from '../shared/secrets.js';
 import { settingOnce } from '../store/settings.js';
+import { seedDataset } from './dataset.js';
 
 export type DemoCredentials = {
   app: AppView & { bearer_token: string; client_secret: string };
@@ -27,7 +29,10 @@ async function demoSecrets(deps: Deps) {
   return JSON.parse(json) as Record<'consumer_key' | 'consumer_secret' | 'bearer_token' | 'client_id' | 'client_secret' | 'access_token' | 'access_token_secret', string>;
 }
 
-export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
+/** Posts the demo dataset seeds by default (`aviary seed --posts N` for more). */
+export const DEMO_POSTS = 5_000;
+
+export async function seedDemo(deps: Deps, o: { posts?: number; users?: number } = {}): Promise<DemoCredentials> {
   const s = await demoSecrets(deps);
   for (const u of DEMO_USERS) {
     if (!(await findUserById(deps, u.id))) await createUser(deps, { ...u, verified: true, premium: true, created_at: Date.parse(u.created_at) });
@@ -37,6 +42,7 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
     ? appView(existing)
     : await createApp(deps, { name: 'Aviary Demo App', callback_urls: ['http://127.0.0.1/callback', 'http://localhost/callback'] }, s);
   if (!existing) await issueAccessToken(deps, existing ?? (await findAppByConsumerKey(deps, s.consumer_key))!, '12', undefined, { token: s.access_token, secret: s.access_token_secret });
+  await seedDataset(deps, { posts: o.posts ?? DEMO_POSTS, users: o.users });
   return {
     app: { ...app, bearer_token: s.bearer_token, client_secret: s.client_secret },
     user: { id: '12', username: 'jack', access_token: s.access_token, access_token_secret: s.access_token_secret },

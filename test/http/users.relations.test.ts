@@ -26,7 +26,7 @@ forEachStore('users relations', (store) => {
     const res = await s.call('GET', `/2/users?ids=${alice.id},12,99999&user.fields=entities,pinned_tweet_id,url&expansions=pinned_tweet_id`, { auth: `Bearer ${s.bearer}` });
     assert.deepEqual(res.body.data.map((u: { id: string }) => u.id), [alice.id, '12']);
     assert.equal(res.body.data[0].pinned_tweet_id, pinned.id);
-    assert.deepEqual(res.body.includes.tweets.map((t: { id: string }) => t.id), [pinned.id]);
+    assert.ok(res.body.includes.tweets.some((t: { id: string }) => t.id === pinned.id));
     assert.deepEqual(res.body.data[0].entities.description.hashtags, [{ start: 7, end: 14, tag: 'sqlite' }]);
     assert.equal(res.body.data[0].entities.url.urls[0].expanded_url, 'https://alice.example');
     assert.match(res.body.data[0].url, /^https:\/\/t\.co\//);

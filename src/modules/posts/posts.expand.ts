@@ -9,6 +9,7 @@ import { connections, followedAmong } from '../follows/index.js';
 import { mediaByKeys, mediaView } from '../media/index.js';
 import { placeById, placeView } from '../places/index.js';
 import { findUsersByIds, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
+import { cachedByIds } from './posts.cache.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
 import { pollView, tweetView } from './posts.view.js';
@@ -20,9 +21,9 @@ const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');
 /** Collects what a response refers to, loads it in batches and renders the includes. */
 class Hydrator {
   users = new Map<string, UserRow | null>();
-  private userOrder: string[] = [];
+  private userOrder = new Set<string>();
   private usernames: string[] = [];
-  private tweetOrder: PostRow[] = [];
+  private tweetOrder = new Map<string, PostRow>();
   private mediaKeys: string[] = [];
   private pollIds: string[] = [];
   private placeIds: string[] = [];
@@ -53,8 +54,8 @@ class Hydrator {
     this.errors.push(partialError(problems.resourceNotFound({ parameter, value, resource_type: type })));
   }
 
-  addUser(id: string | null | undefined) { if (id && !this.userOrder.includes(id)) this.userOrder.push(id); }
-  addTweet(p: PostRow) { if (!this.tweetOrder.some((t) => t.id === p.id)) this.tweetOrder.push(p); }
+  addUser(id: string | null | undefined) { if (id) this.userOrder.add(id); }
+  addTweet(p: PostRow) { if (!this.tweetOrder.has(p.id)) this.tweetOrder.set(p.id, p); }
 
   /** The expansions a post asks for; referenced posts are loaded by the caller (`expandRefs`). */
   expandPost(p: PostRow, exp: readonly string[]) {
@@ -75,7 +76,7 @@ class Hydrator {
     const history = exp.includes('edit_history_tweet_ids') ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id)) : [];
     const wanted = [...new Set([...refIds, ...history])];
     if (!wanted.length) return;
-    const rows = new Map((await postsRepo.byIds(this.deps.db, wanted)).map((r) => [r.id, r]));
+    const rows = new Map((await cachedByIds(this.deps.db, wanted)).map((r) => [r.id, r]));
     const visible = await this.canSee([...rows.values()].map((r) => r.author_id));
     for (const id of wanted) {
       const r = rows.get(id);
@@ -93,7 +94,7 @@ class Hydrator {
     const out: Record<string, unknown[]> = {};
     const users = await this.includedUsers();
     if (users.length) out.users = await renderUsersWith(this.deps, this.viewer, users, this.sel);
-    if (this.tweetOrder.length) out.tweets = this.tweetOrder.map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
+    if (this.tweetOrder.size) out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
     const keys = [...new Set(this.mediaKeys)];
     if (keys.length) {
       const media = new Map((await mediaByKeys(this.deps, keys)).map((m) => [m.media_key, m]));
@@ -108,8 +109,8 @@ class Hydrator {
   }
 
   private async includedUsers(): Promise<UserRow[]> {
-    await this.loadUsers(this.userOrder);
-    const out = this.userOrder.map((id) => this.users.get(id)).filter((u): u is UserRow => !!u);
+    await this.loadUsers([...this.userOrder]);
+    const out = [...this.userOrder].map((id) => this.users.get(id)).filter((u): u is UserRow => !!u);
     const names = [...new Set(this.usernames)].filter((n) => !out.some((u) => u.username_lower === n));
     if (names.length) {
       const byName = new Map((await findUsersByUsernames(this.deps, names)).map((u) => [u.username_lower, u]));
@@ -153,7 +154,7 @@ export async function renderUsers(deps: Deps, viewer: Viewer, users: UserRow[], 
   const wanted: string[] = [];
   if (sel.expansions.includes('pinned_tweet_id')) wanted.push(...users.map((u) => u.pinned_tweet_id).filter((x): x is string => !!x));
   if (sel.expansions.includes('most_recent_tweet_id')) wanted.push(...(await postsRepo.latestBy(deps.db, users.map((u) => u.id))).map((r) => unpad(r.id)));
-  const rows = await postsRepo.byIds(deps.db, [...new Set(wanted)]);
+  const rows = await cachedByIds(deps.db, [...new Set(wanted)]);
   const visible = await h.canSee(rows.map((r) => r.author_id));
   const tweets = rows.filter((r) => visible(r.author_id));
   for (const r of rows) if (!visible(r.author_id)) h.deny(r.id, 'pinned_tweet_id', 'includes');

@@ -10,11 +10,17 @@ const SCRIPTS: [RegExp, string][] = [
 ];
 
 const WORDS: Record<string, string[]> = {
-  en: ['the', 'and', 'is', 'to', 'of', 'in', 'it', 'you', 'that', 'for', 'with', 'this', 'are', 'on', 'my', 'just', 'what', 'be', 'we', 'up'],
-  es: ['el', 'la', 'de', 'que', 'y', 'en', 'los', 'las', 'es', 'por', 'un', 'una', 'para', 'con', 'muy', 'hoy', 'del'],
-  fr: ['le', 'la', 'les', 'et', 'est', 'des', 'une', 'un', 'pour', 'pas', 'dans', 'je', 'sur', 'avec', 'du', 'aujourd'],
-  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'ein', 'eine', 'ich', 'mit', 'auf', 'für', 'heute', 'zu', 'den'],
-  pt: ['o', 'os', 'de', 'que', 'e', 'não', 'um', 'uma', 'para', 'com', 'hoje', 'muito', 'do', 'da', 'é'],
+  en: ['the', 'and', 'is', 'to', 'of', 'in', 'it', 'you', 'that', 'for', 'with', 'this', 'are', 'on', 'my', 'just', 'what', 'be', 'we', 'up', 'a', 'an', 'i',
+    'was', 'than', 'about', 'anyone', 'else', 'your', 'today', 'new', 'how', 'last', 'night', 'great', 'send', 'help', 'again', 'next', 'month', 'better',
+    'feels', 'good', 'going', 'thoughts', 'hot', 'take', 'watching', 'reading', 'morning', 'favourite', 'favorite', 'setting', 'shipped', 'feature', 'agree', 'thanks'],
+  es: ['el', 'la', 'de', 'que', 'y', 'en', 'los', 'las', 'es', 'por', 'un', 'una', 'para', 'con', 'muy', 'hoy', 'del', 'gran', 'día', 'me', 'encanta',
+    'nuevo', 'artículo', 'alguien', 'más', 'programa', 'domingos', 'mañana', 'viajando'],
+  fr: ['le', 'la', 'les', 'et', 'est', 'des', 'une', 'un', 'pour', 'pas', 'dans', 'je', 'sur', 'avec', 'du', 'aujourd', 'meilleur', 'nouvelle', 'notre',
+    'suis', 'ce', 'soir', 'était', 'incroyable', 'musique'],
+  de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'ein', 'eine', 'ich', 'mit', 'auf', 'für', 'heute', 'zu', 'den', 'guter', 'tag', 'neuer', 'wer', 'schaut',
+    'spiel', 'stark', 'über'],
+  pt: ['o', 'os', 'de', 'que', 'e', 'não', 'um', 'uma', 'para', 'com', 'hoje', 'muito', 'do', 'da', 'é', 'novo', 'dia', 'mais', 'alguém', 'animado',
+    'melhor', 'combinação', 'viagem', 'código'],
   it: ['il', 'di', 'che', 'e', 'non', 'per', 'una', 'sono', 'con', 'oggi', 'della', 'gli', 'anche'],
 };
 

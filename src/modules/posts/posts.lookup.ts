@@ -8,6 +8,7 @@ import type { Selection, Viewer } from '../../shared/selection.js';
 import { followedAmong } from '../follows/index.js';
 import { findUsersByIds, findUsersByUsernames, requireUser, type UserRow } from '../users/index.js';
 import { renderPosts, renderUsers, type Envelope } from './posts.expand.js';
+import { cachedByIds } from './posts.cache.js';
 import { postsRepo, type PostRow, type TimelineFilter } from './posts.repo.js';
 
 export type Window = { sinceId?: string; untilId?: string; startTime?: number; endTime?: number };
@@ -15,7 +16,7 @@ export type TimelineQuery = { limit: number; position: Position | null; window?:
 
 /** GET /2/tweets?ids= and GET /2/tweets/:id: missing ids are partial errors in a 200. */
 export async function lookupPosts(deps: Deps, viewer: Viewer, ids: string[], sel: Selection, single = false): Promise<Envelope> {
-  const rows = new Map((await postsRepo.byIds(deps.db, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await cachedByIds(deps.db, ids)).map((r) => [r.id, r]));
   const parameter = single ? 'id' : 'ids';
   const found: PostRow[] = [];
   const errors = [];
@@ -124,7 +125,7 @@ export async function repostersOf(deps: Deps, postId: string, q: TimelineQuery):
 
 /** Posts by id in the given order (liked_tweets, bookmarks, list posts), with their meta. */
 export async function renderPostPage(deps: Deps, viewer: Viewer, ids: string[], meta: PageMeta, sel: Selection): Promise<Envelope> {
-  const rows = new Map((await postsRepo.byIds(deps.db, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await cachedByIds(deps.db, ids)).map((r) => [r.id, r]));
   const ordered = ids.map((id) => rows.get(id)).filter((r): r is PostRow => !!r);
   const hidden = await hiddenAuthors(deps, viewer, ordered);
   const shown = ordered.filter((r) => !hidden.has(r.author_id));

@@ -1,4 +1,5 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
+import { randomUUID } from 'node:crypto';
 import type { Param, Queryable } from '../../store/index.js';
 
 export type PostRow = {
@@ -10,6 +11,8 @@ export type PostRow = {
   display_end: number; edit_root_id: string; edit_history: string; superseded_by: string | null; edits_remaining: number;
   retweet_count: number; reply_count: number; like_count: number; quote_count: number; bookmark_count: number; impression_count: number;
   app_id: string | null;
+  /** Moved by every update (posts.cache.ts checks it); 0 on insert. */
+  version?: number;
 };
 export type PollRow = { id: string; post_id: string; options: string; duration_minutes: number; end_at: number };
 export type Metric = 'retweet_count' | 'reply_count' | 'like_count' | 'quote_count' | 'bookmark_count' | 'impression_count';
@@ -20,6 +23,14 @@ export const POST_COLUMNS = [
   'media_keys', 'poll_id', 'entities', 'context_annotations', 'display_end', 'edit_root_id', 'edit_history', 'superseded_by',
   'edits_remaining', 'retweet_count', 'reply_count', 'like_count', 'quote_count', 'bookmark_count', 'impression_count', 'app_id',
 ] as const satisfies readonly (keyof PostRow)[];
+
+/**
+ * Replaces the store-wide generation token: every write of posts calls it (posts.cache.ts). Inserts
+ * too, so that a store holding posts always has a token (none only while it is empty).
+ */
+async function touch(db: Queryable): Promise<void> {
+  await db.run('INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value', [randomUUID()]);
+}
 
 /** Ids padded to 19 digits sort as numbers in text order. */
 export const seqOf = (id: string) => id.padStart(19, '0');
@@ -61,6 +72,7 @@ async function timeline(db: Queryable, from: string, where: string, head: Param[
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
     await db.run(INSERT + ROW, POST_COLUMNS.map((c) => p[c]));
+    await touch(db);
   },
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
@@ -68,8 +80,16 @@ export const postsRepo = {
       const chunk = rows.slice(i, i + 400);
       await db.run(INSERT + chunk.map(() => ROW).join(', '), chunk.flatMap((p) => POST_COLUMNS.map((c) => p[c])));
     }
+    await touch(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
+  generation: async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null,
+  /** Current versions of the given ids (a covering-index read). */
+  async versions(db: Queryable, ids: readonly string[]): Promise<{ id: string; version: number }[]> {
+    if (ids.length === 0) return [];
+    if (ids.length === 1) return db.all('SELECT id, version FROM posts WHERE id = ?', [ids[0]!]);
+    return db.all(`SELECT id, version FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
+  },
   async byIds(db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
     if (ids.length === 0) return [];
     if (ids.length === 1) return db.all<PostRow>('SELECT * FROM posts WHERE id = ?', [ids[0]!]);
@@ -97,21 +117,26 @@ export const postsRepo = {
     `SELECT author_id, MAX(seq) AS id FROM posts WHERE author_id IN (${marks(authorIds.length)}) AND superseded_by IS NULL GROUP BY author_id`, authorIds,
   ),
   async bumpMetric(db: Queryable, rootId: string, metric: Metric, delta: number): Promise<void> {
-    await db.run(`UPDATE posts SET ${metric} = ${metric} + ? WHERE edit_root_id = ?`, [delta, rootId]);
+    await db.run(`UPDATE posts SET ${metric} = ${metric} + ?, version = version + 1 WHERE edit_root_id = ?`, [delta, rootId]);
+    await touch(db);
   },
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
-    await db.run('UPDATE posts SET edit_history = ? WHERE edit_root_id = ?', [history, rootId]);
+    await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);
+    await touch(db);
   },
   async supersede(db: Queryable, id: string, by: string): Promise<void> {
-    await db.run('UPDATE posts SET superseded_by = ? WHERE id = ?', [by, id]);
+    await db.run('UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ?', [by, id]);
+    await touch(db);
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
-    await db.run('UPDATE posts SET entities = ?, context_annotations = ? WHERE edit_root_id = ?', [entities, context, rootId]);
+    await db.run('UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?', [entities, context, rootId]);
+    await touch(db);
   },
   async deleteIds(db: Queryable, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
+    await touch(db);
     await db.run(`DELETE FROM post_mentions WHERE post_id IN (${marks(ids.length)})`, ids);
     await db.run(`DELETE FROM polls WHERE post_id IN (${marks(ids.length)})`, ids);
   },
@@ -128,6 +153,13 @@ export const postsRepo = {
 
   async insertPoll(db: Queryable, p: PollRow): Promise<void> {
     await db.run('INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES (?, ?, ?, ?, ?)', [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]);
+  },
+  async insertPollsMany(db: Queryable, rows: PollRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      await db.run(`INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((p) => [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]));
+    }
   },
   pollsByIds: (db: Queryable, ids: string[]) => ids.length === 0 ? Promise.resolve([]) : db.all<PollRow>(`SELECT * FROM polls WHERE id IN (${marks(ids.length)})`, ids),
 

@@ -12,7 +12,7 @@ import { attachableMedia } from '../media/index.js';
 import { placeById } from '../places/index.js';
 import { bumpUserCounter, findUsersByUsernames, requireUser, setPinnedPost, unpinPost, type UserRow } from '../users/index.js';
 import { buildPost, mentionedIds, type PostInput } from './posts.build.js';
-import { postsRepo, type PostRow } from './posts.repo.js';
+import { postsRepo, type PollRow, type PostRow } from './posts.repo.js';
 import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
 import type { CreatePostBody } from './posts.schema.js';
 import { extractEntities, weightedLength, type AnnotationEntity, type Entities } from './posts.text.js';
@@ -224,3 +224,13 @@ export async function pinPost(deps: Deps, userId: string, postId: string | null)
   }
   await setPinnedPost(deps.db, userId, postId);
 }
+
+/** Bulk writes for datasets, inside the caller's transaction: rows, mentions and polls as given. */
+export async function insertSeedPosts(tx: Queryable, rows: PostRow[], polls: PollRow[]): Promise<void> {
+  await postsRepo.insertMany(tx, rows);
+  await postsRepo.insertMentionsMany(tx, rows.flatMap((r) => mentionedIds(r).map((u) => [u, r.id] as [string, string])));
+  await postsRepo.insertPollsMany(tx, polls);
+}
+
+/** Whether a post exists (datasets check their marker post). */
+export const postExists = async (deps: Deps, id: string) => Boolean(await postsRepo.byId(deps.db, id));

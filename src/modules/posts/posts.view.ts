@@ -2,12 +2,25 @@
 // `edit_history_tweet_ids` (notes §1.2); every other field only when asked for.
 import { isoMillis } from '../../shared/clock.js';
 import { idTime } from '../../shared/ids.js';
+import { markStable } from '../../shared/json.js';
 import type { PollRow, PostRow } from './posts.repo.js';
 
 /** Edits are allowed for one hour after the first version (seed Limits). */
 export const EDIT_WINDOW_MS = 60 * 60 * 1000;
 
 const json = <T>(s: string | null): T | undefined => (s ? (JSON.parse(s) as T) : undefined);
+
+/** Parsed JSON columns and formatted times of a row, computed once per row object (rows are cached). */
+type Parsed = { history: string[]; entities?: unknown; context?: unknown; media?: string[]; created: string };
+const parsedRows = new WeakMap<PostRow, Parsed>();
+function parsed(p: PostRow): Parsed {
+  let x = parsedRows.get(p);
+  if (!x) {
+    x = { history: JSON.parse(p.edit_history), entities: json(p.entities), context: json(p.context_annotations), media: json(p.media_keys), created: isoMillis(p.created_at) };
+    parsedRows.set(p, x);
+  }
+  return x;
+}
 
 export function referencedTweets(p: PostRow): { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] | undefined {
   const refs: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] = [];
@@ -24,18 +37,18 @@ export function editableUntil(p: PostRow): number {
 
 const RENDER: Record<string, (p: PostRow) => unknown> = {
   attachments: (p) => {
-    const media_keys = json<string[]>(p.media_keys);
+    const media_keys = parsed(p).media;
     if (!media_keys && !p.poll_id) return undefined;
     return { ...(media_keys ? { media_keys } : {}), ...(p.poll_id ? { poll_ids: [p.poll_id] } : {}) };
   },
   author_id: (p) => p.author_id,
   community_id: (p) => p.community_id ?? undefined,
-  context_annotations: (p) => json(p.context_annotations),
+  context_annotations: (p) => parsed(p).context,
   conversation_id: (p) => p.conversation_id,
-  created_at: (p) => isoMillis(p.created_at),
+  created_at: (p) => parsed(p).created,
   display_text_range: (p) => [0, p.display_end],
   edit_controls: (p) => ({ is_edit_eligible: !p.repost_of_id && !p.poll_id, editable_until: isoMillis(editableUntil(p)), edits_remaining: p.edits_remaining }),
-  entities: (p) => json(p.entities),
+  entities: (p) => parsed(p).entities,
   geo: (p) => {
     if (!p.place_id && !p.coordinates) return undefined;
     const coordinates = json<[number, number]>(p.coordinates);
@@ -60,8 +73,23 @@ const OWNER_ONLY: Record<string, (p: PostRow) => unknown> = {
   organic_metrics: (p) => ({ impression_count: p.impression_count, like_count: p.like_count, reply_count: p.reply_count, retweet_count: p.retweet_count }),
 };
 
+const views = new WeakMap<PostRow, Map<string, Record<string, unknown>>>();
+
+/**
+ * The wire object of a post for these fields. Objects of the same row and fields are shared across
+ * responses (rows are cached until their version moves), so callers never mutate them.
+ */
 export function tweetView(p: PostRow, fields: readonly string[], viewerId: string | null = null): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: p.id, text: p.text, edit_history_tweet_ids: JSON.parse(p.edit_history) };
+  const key = viewerId === p.author_id ? `${fields.join(',')}|own` : fields.join(',');
+  let byFields = views.get(p);
+  if (!byFields) views.set(p, (byFields = new Map()));
+  let out = byFields.get(key);
+  if (!out) byFields.set(key, (out = markStable(renderTweet(p, fields, viewerId))));
+  return out;
+}
+
+function renderTweet(p: PostRow, fields: readonly string[], viewerId: string | null): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: p.id, text: p.text, edit_history_tweet_ids: parsed(p).history };
   for (const f of fields) {
     const render = RENDER[f] ?? (viewerId === p.author_id ? OWNER_ONLY[f] : undefined);
     if (!render) continue;

@@ -2,6 +2,7 @@
 // `{ sqlite, postgres }` instead of one string. Never edit an applied migration: add the next one.
 import core from './0001_core.js';
 import posts from './0003_posts.js';
+import postsVersion from './0003_posts_version.js';
 import webhooks from './0004_webhooks.js';
 import search from './0005_search.js';
 
@@ -10,6 +11,7 @@ export type Migration = { id: string; sql: string | { sqlite: string; postgres: 
 export const MIGRATIONS: Migration[] = [
   { id: '0001_core', sql: core },
   { id: '0003_posts', sql: posts },
+  { id: '0003_posts_version', sql: postsVersion },
   { id: '0004_webhooks', sql: webhooks },
   { id: '0005_search', sql: search },
 ];
