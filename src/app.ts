@@ -20,6 +20,7 @@ import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
+import { filteredStreamRoutes } from './modules/stream/index.js';
 
 export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
 
@@ -56,6 +57,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   searchRoutes(app, deps);
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);
+  filteredStreamRoutes(app, deps);
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps);

@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { startDispatcher } from './modules/activity/index.js';
 import { startWebhookWorkers } from './modules/webhooks/index.js';
+import { startStreamDispatcher } from './modules/stream/index.js';
 import { startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
@@ -61,6 +62,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
   const onWorkerError = (err: unknown) => app.log.error({ err }, 'background worker failed');
   const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
+  workers.push(startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));
 
   let closing: Promise<void> | null = null;

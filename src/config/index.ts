@@ -29,6 +29,19 @@ export type Config = Readonly<{
   webhookSignatureHeader: string;
   /** PEM file of extra certificate authorities trusted for https webhook URLs (local receivers with their own CA). */
   webhookCaFile: string | null;
+  /** Filtered stream: milliseconds between bare `\r\n` keep-alives (the real service sends one at least every 20 s). */
+  streamKeepAliveMs: number;
+  /** Filtered stream rules per project and characters per rule on self-serve tiers (free, basic, pro, pay-per-use). */
+  streamRuleCap: number;
+  streamRuleLength: number;
+  /** The same on the enterprise tier. */
+  streamRuleCapEnterprise: number;
+  streamRuleLengthEnterprise: number;
+  /** Simultaneous filtered-stream connections per app: self-serve, enterprise (redundant connections). */
+  streamConnections: number;
+  streamConnectionsEnterprise: number;
+  /** Bytes a stream connection may have waiting to be sent before it is dropped as a `SlowReader`. */
+  streamBufferBytes: number;
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -53,6 +66,14 @@ export const FLAGS: Record<string, FlagSpec> = {
   '--webhook-retry-schedule': { key: 'webhookRetrySchedule', kind: 'string', env: 'AVIARY_WEBHOOK_RETRY_SCHEDULE' },
   '--webhook-signature-header': { key: 'webhookSignatureHeader', kind: 'string', env: 'AVIARY_WEBHOOK_SIGNATURE_HEADER' },
   '--webhook-ca-file': { key: 'webhookCaFile', kind: 'string', env: 'AVIARY_WEBHOOK_CA_FILE' },
+  '--stream-keep-alive-ms': { key: 'streamKeepAliveMs', kind: 'number', env: 'AVIARY_STREAM_KEEP_ALIVE_MS' },
+  '--stream-rule-cap': { key: 'streamRuleCap', kind: 'number', env: 'AVIARY_STREAM_RULE_CAP' },
+  '--stream-rule-length': { key: 'streamRuleLength', kind: 'number', env: 'AVIARY_STREAM_RULE_LENGTH' },
+  '--stream-rule-cap-enterprise': { key: 'streamRuleCapEnterprise', kind: 'number', env: 'AVIARY_STREAM_RULE_CAP_ENTERPRISE' },
+  '--stream-rule-length-enterprise': { key: 'streamRuleLengthEnterprise', kind: 'number', env: 'AVIARY_STREAM_RULE_LENGTH_ENTERPRISE' },
+  '--stream-connections': { key: 'streamConnections', kind: 'number', env: 'AVIARY_STREAM_CONNECTIONS' },
+  '--stream-connections-enterprise': { key: 'streamConnectionsEnterprise', kind: 'number', env: 'AVIARY_STREAM_CONNECTIONS_ENTERPRISE' },
+  '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
 };
 
 const DEFAULTS: Config = {
@@ -74,6 +95,17 @@ const DEFAULTS: Config = {
   webhookRetrySchedule: '10s,1m,3m',
   webhookSignatureHeader: 'x-twitter-webhooks-signature',
   webhookCaFile: null,
+  streamKeepAliveMs: 20_000,
+  // DOCS filtered-stream introduction (notes §4.2): pay-per-use 1,000 rules of 1,024 characters and
+  // one connection; enterprise 25,000 rules of 2,048 characters and up to two redundant connections
+  // (DOCS fundamentals/recovery-and-redundancy).
+  streamRuleCap: 1_000,
+  streamRuleLength: 1_024,
+  streamRuleCapEnterprise: 25_000,
+  streamRuleLengthEnterprise: 2_048,
+  streamConnections: 1,
+  streamConnectionsEnterprise: 2,
+  streamBufferBytes: 4 * 1024 * 1024,
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -141,6 +173,7 @@ export function buildConfig(...layers: ConfigInput[]): Config {
   }
   if (!/^[a-z0-9-]+$/i.test(merged.webhookSignatureHeader)) throw new ConfigError('webhook signature header must be a header name');
   if (merged.webhookTimeoutMs < 1) throw new ConfigError('webhook timeout must be at least 1 ms');
+  if (merged.streamKeepAliveMs < 1) throw new ConfigError('stream keep-alive interval must be at least 1 ms');
   merged.dataDir = resolve(merged.dataDir);
   return Object.freeze(merged);
 }

@@ -20,6 +20,7 @@ export type Slug =
   | 'resource-not-found'
   | 'resource-unavailable'
   | 'rule-cap'
+  | 'rule-length'
   | 'streaming-connection'
   | 'unsupported-authentication'
   | 'usage-capped';
@@ -28,7 +29,7 @@ export const SLUGS: readonly Slug[] = [
   'about:blank', 'client-disconnected', 'client-forbidden', 'conflict', 'disallowed-resource',
   'duplicate-rules', 'invalid-request', 'invalid-rules', 'noncompliant-rules', 'not-authorized-for-field',
   'not-authorized-for-resource', 'operational-disconnect', 'resource-not-found', 'resource-unavailable',
-  'rule-cap', 'streaming-connection', 'unsupported-authentication', 'usage-capped',
+  'rule-cap', 'rule-length', 'streaming-connection', 'unsupported-authentication', 'usage-capped',
 ];
 
 export type ProblemBody = {
@@ -182,14 +183,19 @@ export const problems = {
   duplicateRule(o: { id: string; value: string }): Problem {
     return problem(400, 'duplicate-rules', 'DuplicateRule', undefined, o);
   },
-  invalidRules(detail: string, extra: Record<string, unknown> = {}): Problem {
-    return problem(400, 'invalid-rules', 'Invalid Rules', detail, extra);
+  /** A stream rule that does not parse or validate: OBS title and `details` (array of strings), no `detail` (notes §4.2). */
+  invalidRules(o: { value: string; details: string[] }): Problem {
+    return problem(400, 'invalid-rules', 'UnprocessableEntity', undefined, o);
   },
   noncompliantRules(detail: string): Problem {
     return problem(400, 'noncompliant-rules', 'Noncompliant Rules', detail);
   },
   ruleCap(detail: string): Problem {
     return problem(400, 'rule-cap', 'RulesCapExceeded', detail);
+  },
+  /** An over-long stream rule (DOCS-OLD response-codes name the slug; not in SPEC, body not found). */
+  ruleLength(detail: string, extra: Record<string, unknown> = {}): Problem {
+    return problem(400, 'rule-length', 'RuleLengthExceeded', detail, extra);
   },
   operationalDisconnect(disconnect_type: string, detail = 'This stream has been disconnected for operational reasons.'): Problem {
     return problem(200, 'operational-disconnect', 'operational-disconnect', detail, { disconnect_type });

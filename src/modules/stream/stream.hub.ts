@@ -1,0 +1,181 @@
+// This process's open filtered-stream connections, grouped by app, and what is done to them: lines
+// offered (held while a connection's backfill runs), keep-alives, disconnects with the in-stream
+// `operational-disconnect` error, and the housekeeping shared with other processes (heartbeats of
+// the connection history, kills asked elsewhere). Memory per connection is bounded: a reader whose
+// unsent bytes pass `streamBufferBytes` is dropped as a `SlowReader` (notes §4.1).
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../../deps.js';
+import { partialError, problems } from '../../shared/problems.js';
+import type { Selection } from '../../shared/selection.js';
+import { connectionsRepo } from './connections.repo.js';
+
+export type Sink = {
+  /** Queues a whole line; returns the bytes now waiting to be sent. */
+  write(chunk: string): number;
+  waiting(): number;
+  /** Resolves once the waiting bytes were handed on (or the connection closed). */
+  drained(): Promise<void>;
+  end(): void;
+  readonly closed: boolean;
+  onClose(fn: () => void): void;
+};
+
+export type Conn = {
+  uuid: string; appId: string; sel: Selection; selKey: string; sink: Sink;
+  /** `end_time`: nothing created later is sent; the stream ends once the clock passes it. */
+  until: number | null;
+  /** Lines held while the connection's backfill runs; null once it is live. */
+  held: string[] | null;
+  heldBytes: number;
+  ended: boolean;
+};
+
+export type Tail = { cursor: string; low: string; marks: { wall: number; id: string }[]; seen: Set<string>; swept: number };
+
+export type Hub = {
+  deps: Deps;
+  holder: string;
+  conns: Map<string, Conn>;
+  byApp: Map<string, Set<Conn>>;
+  tail: Tail | null;
+  /** Dispatch steps and joins run one at a time on this chain. */
+  chain: Promise<unknown>;
+  timers: NodeJS.Timeout[];
+  ticks: number;
+};
+
+export type DisconnectType = 'OperationalDisconnect' | 'ForceDisconnect' | 'SlowReader' | 'InternalError';
+
+const hubs = new WeakMap<Deps, Hub>();
+const HOUSEKEEPING_MS = 1_000;
+/** Heartbeats every 10 housekeeping ticks; a row unseen for 30 s belongs to a dead process. */
+const HEARTBEAT_TICKS = 10;
+const STALE_MS = 30_000;
+const HISTORY_MS = 7 * 24 * 3_600_000;
+
+export function hubOf(deps: Deps): Hub {
+  let h = hubs.get(deps);
+  if (!h) {
+    h = { deps, holder: `stream:${deps.ids.worker}:${randomUUID()}`, conns: new Map(), byApp: new Map(), tail: null, chain: Promise.resolve(), timers: [], ticks: 0 };
+    hubs.set(deps, h);
+  }
+  return h;
+}
+
+/** Runs fn after every step or join queued before it. */
+export function serial<T>(hub: Hub, fn: () => Promise<T>): Promise<T> {
+  const run = hub.chain.then(fn, fn);
+  hub.chain = run.catch(() => undefined);
+  return run;
+}
+
+export function register(hub: Hub, conn: Conn): void {
+  hub.conns.set(conn.uuid, conn);
+  let set = hub.byApp.get(conn.appId);
+  if (!set) hub.byApp.set(conn.appId, (set = new Set()));
+  set.add(conn);
+  conn.sink.onClose(() => void unregister(hub, conn, 'client_disconnect'));
+  startTimers(hub);
+}
+
+/** Forgets the connection and closes its history row; the first reason recorded wins. */
+async function unregister(hub: Hub, conn: Conn, reason: string): Promise<void> {
+  if (!hub.conns.delete(conn.uuid)) return;
+  conn.ended = true;
+  const set = hub.byApp.get(conn.appId);
+  set?.delete(conn);
+  if (set && !set.size) hub.byApp.delete(conn.appId);
+  if (!hub.conns.size) stopTimers(hub);
+  await connectionsRepo.close(hub.deps.db, conn.uuid, hub.deps.clock.now(), reason).catch(() => undefined);
+}
+
+const DETAILS: Record<DisconnectType, string> = {
+  OperationalDisconnect: 'This stream has been disconnected for operational reasons.',
+  ForceDisconnect: 'This stream has been disconnected for operational reasons.',
+  // DOCS-OLD response-codes @ d1139bf6 (notes §4.1).
+  SlowReader: 'This stream has been disconnected because your client was unable to keep up with us.',
+  InternalError: 'This stream has been disconnected due to an internal error.',
+};
+// `operator_disconnect` is the SPEC example; the others are ASSUMED in its style.
+const REASONS: Record<DisconnectType, string> = {
+  OperationalDisconnect: 'server_shutdown', ForceDisconnect: 'operator_disconnect', SlowReader: 'slow_reader', InternalError: 'internal_error',
+};
+
+/** Ends a connection with the in-stream error (TAV2 reads a line of `errors` without `data` as one). */
+export function disconnect(hub: Hub, conn: Conn, type: DisconnectType): Promise<void> {
+  if (conn.ended) return Promise.resolve();
+  conn.ended = true;
+  const error = partialError(problems.operationalDisconnect(type, DETAILS[type]));
+  conn.sink.write(JSON.stringify({ errors: [error] }) + '\r\n');
+  conn.sink.end();
+  return unregister(hub, conn, REASONS[type]);
+}
+
+/** Ends a connection whose `end_time` has passed: no error, the stream is simply complete. */
+export function finish(hub: Hub, conn: Conn): Promise<void> {
+  if (conn.ended) return Promise.resolve();
+  conn.ended = true;
+  conn.sink.end();
+  return unregister(hub, conn, 'end_time_reached');
+}
+
+/** Hands a line to a connection; a reader past the buffer limit is dropped instead. */
+export function offer(hub: Hub, conn: Conn, line: string): void {
+  if (conn.ended) return;
+  const limit = hub.deps.config.streamBufferBytes;
+  if (conn.held) {
+    conn.held.push(line);
+    conn.heldBytes += line.length;
+    if (conn.heldBytes > limit) void disconnect(hub, conn, 'SlowReader');
+    return;
+  }
+  if (conn.sink.write(line) > limit) void disconnect(hub, conn, 'SlowReader');
+}
+
+/** Sends what was held during backfill, then lets lines through as they come. */
+export function goLive(hub: Hub, conn: Conn): void {
+  const held = conn.held ?? [];
+  conn.held = null;
+  conn.heldBytes = 0;
+  for (const line of held) offer(hub, conn, line);
+}
+
+function keepAlive(hub: Hub): void {
+  const now = hub.deps.clock.now();
+  for (const conn of [...hub.conns.values()]) {
+    if (conn.until !== null && now > conn.until) void finish(hub, conn);
+    else if (conn.held) conn.sink.write('\r\n');
+    else offer(hub, conn, '\r\n');
+  }
+}
+
+async function housekeeping(hub: Hub): Promise<void> {
+  const { db, clock } = hub.deps;
+  for (const uuid of await connectionsRepo.killRequested(db, [...hub.conns.keys()])) {
+    const conn = hub.conns.get(uuid);
+    if (conn) await disconnect(hub, conn, 'ForceDisconnect');
+  }
+  if (++hub.ticks % HEARTBEAT_TICKS !== 0) return;
+  await connectionsRepo.heartbeat(db, hub.holder, clock.wall());
+  await connectionsRepo.closeStale(db, clock.wall() - STALE_MS, clock.now());
+  await connectionsRepo.prune(db, clock.now() - HISTORY_MS);
+}
+
+// Transport timers on real time (not the service clock): keep-alives and housekeeping run only
+// while this process holds a connection, and never keep the process alive.
+function startTimers(hub: Hub): void {
+  if (hub.timers.length) return;
+  const every = (ms: number, fn: () => void) => { const t = setInterval(fn, ms); t.unref(); hub.timers.push(t); };
+  every(hub.deps.config.streamKeepAliveMs, () => keepAlive(hub));
+  every(HOUSEKEEPING_MS, () => void housekeeping(hub).catch(() => undefined));
+}
+
+function stopTimers(hub: Hub): void {
+  for (const t of hub.timers.splice(0)) clearInterval(t);
+}
+
+/** Ends every connection of the app (or of every app) with the given disconnect type. */
+export async function disconnectAll(hub: Hub, type: DisconnectType, appId?: string): Promise<void> {
+  const conns = [...hub.conns.values()].filter((c) => appId === undefined || c.appId === appId);
+  await Promise.all(conns.map((c) => disconnect(hub, c, type)));
+}

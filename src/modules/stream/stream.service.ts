@@ -1,0 +1,76 @@
+// GET /2/tweets/search/stream: who may connect (rules present, the tier's connection limit), the
+// recovery window asked for, and the connection's start. The HTTP response itself is a Sink made by
+// stream.writer.ts; nothing here knows about requests or replies.
+import { randomUUID } from 'node:crypto';
+import type { AppRow } from '../../auth/index.js';
+import type { Deps } from '../../deps.js';
+import { problems, type Problem } from '../../shared/problems.js';
+import type { Selection } from '../../shared/selection.js';
+import { connectionsRepo } from './connections.repo.js';
+import { hasRules, limitsOf } from './rules.service.js';
+import { join } from './stream.dispatch.js';
+import { disconnect, hubOf, type Conn, type Sink } from './stream.hub.js';
+import { selectionKey } from './stream.render.js';
+
+export const ENDPOINT = 'filtered_stream';
+/** Recovery reaches back at most 24 hours (DOCS fundamentals/recovery-and-redundancy). */
+const RECOVERY_MS = 24 * 3_600_000;
+
+/** The observed bodies carry no `status` member (notes §4.1); the HTTP status is still set. */
+function withoutStatus(p: Problem): Problem {
+  delete p.body.status;
+  return p;
+}
+
+// OBS (notes §4.1): 429 with this exact body.
+const tooManyConnections = () => withoutStatus(problems.streamingConnection('TooManyConnections', 'This stream is currently at the maximum allowed connection limit.'));
+// DOCS: "409 Conflict — Stream has no rules"; the body was not found: ASSUMED in the same family.
+const noRules = () => withoutStatus(problems.streamingConnection('RuleConfigurationIssue', 'This stream has no rules. Add rules to your stream before connecting.', 409));
+
+export type Window = { since: number | null; until: number | null };
+
+/** `start_time` wins over `backfill_minutes`; both reach back at most 24 hours. */
+export function streamWindow(deps: Deps, q: { backfillMinutes?: number; startTime?: number; endTime?: number }): Window {
+  const now = deps.clock.now();
+  let since = q.startTime ?? (q.backfillMinutes ? now - q.backfillMinutes * 60_000 : null);
+  if (since !== null) since = Math.max(since, now - RECOVERY_MS);
+  const until = q.endTime ?? null;
+  if (until !== null && since !== null && until < since) {
+    throw problems.invalidParam('end_time', String(q.endTime), 'The `end_time` query parameter value must be after the `start_time` value');
+  }
+  return { since, until };
+}
+
+/**
+ * Records a new connection of the app, or refuses it: 409 without rules, 429 past the tier's limit.
+ * Connections this process already saw close do not count, even if their row is not closed yet.
+ */
+export async function admitConnection(deps: Deps, app: AppRow, clientIp: string | null): Promise<string> {
+  if (!(await hasRules(deps, app.id))) throw noRules();
+  const hub = hubOf(deps);
+  const uuid = randomUUID();
+  const now = deps.clock.now();
+  await connectionsRepo.insert(deps.db, {
+    id: deps.ids.next(), uuid, app_id: app.id, endpoint_name: ENDPOINT, client_ip: clientIp, holder: hub.holder,
+    connected_at: now, disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: deps.clock.wall(),
+  });
+  const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter((r) => r.uuid === uuid || r.holder !== hub.holder || hub.conns.has(r.uuid));
+  if (open.findIndex((r) => r.uuid === uuid) >= limitsOf(deps.config, app.tier).connections) {
+    await connectionsRepo.remove(deps.db, uuid);
+    throw tooManyConnections();
+  }
+  return uuid;
+}
+
+/** Streams to the sink until either side ends it; a failure ends it with an `InternalError` line. */
+export async function runStream(deps: Deps, o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink }): Promise<void> {
+  const conn: Conn = {
+    uuid: o.uuid, appId: o.appId, sel: o.sel, selKey: selectionKey(o.sel), sink: o.sink, until: o.window.until, held: null, heldBytes: 0, ended: false,
+  };
+  try {
+    await join(deps, conn, o.window.since);
+  } catch {
+    await disconnect(hubOf(deps), conn, 'InternalError');
+    await connectionsRepo.close(deps.db, o.uuid, deps.clock.now(), 'internal_error').catch(() => undefined);
+  }
+}
