@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 export type Spawned = { url: string; proc: ChildProcess; dataDir: string; startupMs: number; creds: any; stop(): Promise<void> };
 
-export async function spawnAviary(port: number, extra: string[] = []): Promise<Spawned> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-'));
+/** `dataDir` reuses a prepared store (a seeded dataset); by default a fresh temporary one. */
+export async function spawnAviary(port: number, extra: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-'))): Promise<Spawned> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['bin/aviary.js', 'start', '--port', String(port), '--data-dir', dataDir, '--log-level', process.env.BENCH_LOG ?? 'warn', '--no-banner', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;

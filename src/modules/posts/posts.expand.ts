@@ -8,7 +8,7 @@ import type { Selection, Viewer } from '../../shared/selection.js';
 import { connections, followedAmong } from '../follows/index.js';
 import { mediaByKeys, mediaView } from '../media/index.js';
 import { placeById, placeView } from '../places/index.js';
-import { findUsersByIds, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
+import { cachedUsers, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
 import { cachedByIds } from './posts.cache.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
@@ -36,7 +36,7 @@ class Hydrator {
     const missing = [...new Set(ids)].filter((id) => !this.users.has(id));
     if (!missing.length) return;
     for (const id of missing) this.users.set(id, null);
-    for (const u of await findUsersByIds(this.deps, missing)) this.users.set(u.id, u);
+    for (const u of await cachedUsers(this.deps, missing)) this.users.set(u.id, u);
   }
 
   /** Whether the viewer may see posts by `authorId` (protected authors need a follow). */

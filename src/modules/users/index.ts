@@ -1,7 +1,7 @@
 // What other modules may use of users. Routes are mounted by app.ts from users.routes.ts, so that
 // modules the routes depend on (posts, for expansions) may themselves depend on this index.
 export {
-  createUser, findUserById, findUserByUsername, findUsersByIds, findUsersByUsernames, validateNewUser, requireUser,
+  cachedUsers, createUser, findUserById, findUserByUsername, findUsersByIds, findUsersByUsernames, validateNewUser, requireUser,
   bumpUserCounter, setUserCounters, setPinnedPost, unpinPost, ID, USERNAME, type NewUser,
 } from './users.service.js';
 export { userView, adminUserView, type UserExtras } from './users.view.js';

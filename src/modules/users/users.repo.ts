@@ -1,4 +1,5 @@
 // Every SQL statement for the users table.
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../store/index.js';
 
 export type UserRow = {
@@ -13,7 +14,13 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export type NewUserRow = Pick<UserRow, 'id' | 'username' | 'name' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected' | 'premium' | 'password_hash' | 'created_at'>;
 
+/** Replaces the users generation token: every write of the users table calls it (users.cache.ts). */
+async function touch(db: Queryable): Promise<void> {
+  await db.run('INSERT INTO users_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value', [randomUUID()]);
+}
+
 export const usersRepo = {
+  generation: async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = 1'))?.value ?? null,
   async insert(db: Queryable, u: NewUserRow): Promise<void> {
     await db.run(
       `INSERT INTO users (id, username, username_lower, name, description, location, url, profile_image_url, verified, verified_type, protected, premium, password_hash, created_at)
@@ -21,6 +28,7 @@ export const usersRepo = {
       [u.id, u.username, u.username.toLowerCase(), u.name, u.description, u.location, u.url, u.profile_image_url,
         u.verified, u.verified ? 'blue' : 'none', u.protected, u.premium, u.password_hash, u.created_at],
     );
+    await touch(db);
   },
   byId: (db: Queryable, id: string) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
   byUsername: (db: Queryable, username: string) => db.get<UserRow>('SELECT * FROM users WHERE username_lower = ?', [username.toLowerCase()]),
@@ -33,17 +41,21 @@ export const usersRepo = {
   /** Moves one of the public counters; counters never go below zero. */
   async bump(db: Queryable, id: string, counter: Counter, delta: number): Promise<void> {
     await db.run(`UPDATE users SET ${counter} = CASE WHEN ${counter} + ? < 0 THEN 0 ELSE ${counter} + ? END WHERE id = ?`, [delta, delta, id]);
+    await touch(db);
   },
   async setCounters(db: Queryable, id: string, c: Partial<Record<Counter, number>>): Promise<void> {
     const keys = Object.keys(c) as Counter[];
     if (keys.length) await db.run(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [...keys.map((k) => c[k]!), id]);
+    await touch(db);
   },
   async setPinned(db: Queryable, id: string, postId: string | null): Promise<void> {
     await db.run('UPDATE users SET pinned_tweet_id = ? WHERE id = ?', [postId, id]);
+    await touch(db);
   },
   /** Unpins a post from whoever pinned it (the post is gone). */
   async unpinPost(db: Queryable, postId: string): Promise<void> {
     await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE pinned_tweet_id = ?', [postId]);
+    await touch(db);
   },
   /** Profile fields set through the control API (PATCH /_aviary/users/{id}). */
   async updateProfile(db: Queryable, id: string, f: ProfileFields): Promise<void> {

@@ -3,6 +3,7 @@
 import core from './0001_core.js';
 import posts from './0003_posts.js';
 import postsVersion from './0003_posts_version.js';
+import usersCache from './0003_users_cache.js';
 import webhooks from './0004_webhooks.js';
 import stream from './0006_stream.js';
 import search from './0005_search.js';
@@ -13,6 +14,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '0001_core', sql: core },
   { id: '0003_posts', sql: posts },
   { id: '0003_posts_version', sql: postsVersion },
+  { id: '0003_users_cache', sql: usersCache },
   { id: '0004_webhooks', sql: webhooks },
   { id: '0006_stream', sql: stream },
   { id: '0005_search', sql: search },
