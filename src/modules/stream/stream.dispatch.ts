@@ -54,10 +54,16 @@ async function deliverLive(hub: Hub, rows: PostEvent[]): Promise<void> {
   const cache: RenderCache = new Map();
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
+      // Connections of one app with the same fields get the very same line.
+      const lines = new Map<string, string | null>();
       for (const conn of [...(hub.byApp.get(appId) ?? [])]) {
         if (conn.ended || !within(conn, m.row)) continue;
-        const body = await renderOnce(hub.deps, cache, appId, m.postId, conn.sel, conn.selKey);
-        if (body) offer(hub, conn, messageLine(body, rules));
+        if (!lines.has(conn.selKey)) {
+          const body = await renderOnce(hub.deps, cache, appId, m.postId, conn.sel, conn.selKey);
+          lines.set(conn.selKey, body && messageLine(body, rules));
+        }
+        const line = lines.get(conn.selKey);
+        if (line) offer(hub, conn, line);
       }
     }
   }

@@ -14,6 +14,7 @@ export function streamingResponse(reply: FastifyReply): Sink {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
   let closed = false;
+  let corked = false;
   const listeners: (() => void)[] = [];
   const onClose = () => {
     if (closed) return;
@@ -23,7 +24,14 @@ export function streamingResponse(reply: FastifyReply): Sink {
   res.on('close', onClose);
   return {
     write(chunk) {
-      if (!closed && !res.writableEnded) res.write(chunk);
+      if (closed || res.writableEnded) return res.writableLength;
+      // Lines written in one turn of the event loop leave in one syscall.
+      if (!corked) {
+        corked = true;
+        res.cork();
+        process.nextTick(() => { corked = false; res.uncork(); });
+      }
+      res.write(chunk);
       return res.writableLength;
     },
     waiting: () => res.writableLength,

@@ -1,0 +1,272 @@
+// npm run bench:stream — filtered-stream delivery over HTTP, loopback only, bounded in time.
+// 25,000 rules over 5 enterprise apps (5,000 each; enterprise allows two redundant connections per
+// app, so 10 connections), posts created with POST /2/tweets at a steady BENCH_RATE/s (500) for
+// BENCH_SECONDS (20). Prints p50/p99 latency from each create response to each receipt on a stream,
+// and checks every connection against the engine's matcher run here on the same rules: missed,
+// duplicated and unexpected deliveries, and the matching_rules of each message.
+// Targets: p99 < 50 ms, none missed, none duplicated.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const APPS = 5;
+const RULES_PER_APP = 5_000;
+const CONNECTIONS_PER_APP = Number(process.env.BENCH_CONNECTIONS_PER_APP ?? 2);
+const POSTERS = 20;
+const MAX_IN_FLIGHT = 64;
+const DRAIN_MS = 5_000;
+
+// ---- deterministic text: a Zipf vocabulary, posts and rules drawn from it ----
+
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = mulberry32(20250601);
+const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+
+const VOCAB: string[] = (() => {
+  const seen = new Set<string>();
+  while (seen.size < 4_000) {
+    let w = '';
+    for (let i = between(4, 9); i > 0; i--) w += 'abcdefghijklmnopqrstuvwxyz'[between(0, 25)];
+    seen.add(w);
+  }
+  return [...seen];
+})();
+const cdf = (() => {
+  const c = new Float64Array(VOCAB.length);
+  let sum = 0;
+  for (let i = 0; i < VOCAB.length; i++) c[i] = sum += 1 / (i + 1);
+  return c;
+})();
+function zipfWord(): string {
+  const x = rnd() * cdf[cdf.length - 1]!;
+  let lo = 0;
+  let hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cdf[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCAB[lo]!;
+}
+const rare = () => VOCAB[between(1_000, VOCAB.length - 1)]!;
+const common = () => VOCAB[between(0, 299)]!;
+
+// Mostly conjunctions, as real rule sets are: about one post in three matches some app's rules.
+function ruleValue(): string {
+  switch (between(0, 9)) {
+    case 0: return rare();
+    case 1: case 2: return `(${rare()} OR ${rare()}) ${common()}`;
+    case 3: return `"${common()} ${common()}" ${rare()}`;
+    case 4: return `${rare()} -${common()}`;
+    default: return `${rare()} ${zipfWord()}`;
+  }
+}
+const postText = (i: number) => `${Array.from({ length: between(6, 14) }, zipfWord).join(' ')} n${i}`;
+
+// ---- the server, in its own process ----
+
+const dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-stream-'));
+const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
+  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+let out = '';
+child.stdout!.on('data', (d) => { out += d; });
+
+async function until<T>(fn: () => T | undefined | null | false, ms: number): Promise<T> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (performance.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
+const { hostname, port } = new URL(base);
+const admin = `Bearer ${JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+
+function request(method: string, path: string, auth: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: hostname, port, method, path, agent, headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+// ---- apps with rules (and the same rules in a local index), posters, connections ----
+
+type App = { id: string; bearer: string; index: RuleIndex; ruleIdOf: Map<string, string> };
+const apps: App[] = [];
+for (let a = 0; a < APPS; a++) {
+  const created = (await request('POST', '/_aviary/apps', admin, { name: `stream-bench-${a}`, tier: 'enterprise' })).body.data;
+  const values = new Set<string>();
+  while (values.size < RULES_PER_APP) {
+    const v = ruleValue();
+    if (parseQuery(v, { product: 'stream', maxLength: 2048 }).ok) values.add(v);
+  }
+  const res = await request('POST', '/2/tweets/search/stream/rules', `Bearer ${created.bearer_token}`, { add: [...values].map((value) => ({ value })) });
+  if (res.status !== 201) throw new Error(`rules not added: ${JSON.stringify(res.body).slice(0, 500)}`);
+  const index = createRuleIndex({ product: 'stream' });
+  const ruleIdOf = new Map<string, string>();
+  for (const r of res.body.data as { id: string; value: string }[]) {
+    const parsed = parseQuery(r.value, { product: 'stream', maxLength: 2048 });
+    if (parsed.ok) index.add(r.id, parsed.ast);
+    ruleIdOf.set(r.id, r.value);
+  }
+  apps.push({ id: created.id, bearer: created.bearer_token, index, ruleIdOf });
+}
+
+const postingApp = (await request('POST', '/_aviary/apps', admin, { name: 'stream-bench-posters', tier: 'enterprise' })).body.data;
+const posters: { id: string; username: string; auth: string }[] = [];
+for (let i = 0; i < POSTERS; i++) {
+  const u = (await request('POST', '/_aviary/users', admin, { username: `sbench${i}`, name: `Bench ${i}` })).body.data;
+  const t = (await request('POST', `/_aviary/apps/${postingApp.id}/oauth2-tokens`, admin, { user_id: u.id, scopes: ['tweet.read', 'tweet.write', 'users.read'] })).body.data;
+  posters.push({ id: u.id, username: u.username, auth: `Bearer ${t.access_token}` });
+}
+
+type Receipt = { at: number; rules: string[] };
+type Conn = { app: App; receipts: Map<string, Receipt[]>; lines: number; req: http.ClientRequest };
+const conns: Conn[] = [];
+let lastArrival = 0;
+function connect(app: App): Promise<Conn> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: hostname, port, path: '/2/tweets/search/stream', headers: { authorization: `Bearer ${app.bearer}` } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+      const conn: Conn = { app, receipts: new Map(), lines: 0, req };
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const at = performance.now();
+        buf += chunk;
+        let i;
+        while ((i = buf.indexOf('\r\n')) >= 0) {
+          const line = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          if (!line) continue;
+          const m = JSON.parse(line);
+          if (!m.data) continue;
+          conn.lines++;
+          lastArrival = at;
+          const list = conn.receipts.get(m.data.id) ?? [];
+          list.push({ at, rules: m.matching_rules.map((r: { id: string }) => r.id) });
+          conn.receipts.set(m.data.id, list);
+        }
+      });
+      res.on('error', () => undefined);
+      resolve(conn);
+    });
+    req.on('error', reject);
+  });
+}
+for (const app of apps) for (let c = 0; c < CONNECTIONS_PER_APP; c++) conns.push(await connect(app));
+
+// ---- steady posting ----
+
+type Sent = { id: string; text: string; author: (typeof posters)[number]; respondedAt: number; tookMs: number };
+
+/** CPU seconds the server process has used so far (Linux /proc). */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+const cpu0 = serverCpuSeconds();
+const clientCpu0 = process.cpuUsage();
+const sent: Sent[] = [];
+let failures = 0;
+let inFlight = 0;
+let maxBehindMs = 0;
+const total = RATE * SECONDS;
+const t0 = performance.now();
+for (let i = 0; i < total; i++) {
+  const due = t0 + (i * 1000) / RATE;
+  while (performance.now() < due || inFlight >= MAX_IN_FLIGHT) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(2, due - performance.now()))));
+  maxBehindMs = Math.max(maxBehindMs, performance.now() - due);
+  const author = posters[i % POSTERS]!;
+  const text = postText(i);
+  inFlight++;
+  const startedAt = performance.now();
+  void request('POST', '/2/tweets', author.auth, { text }).then((res) => {
+    const respondedAt = performance.now();
+    if (res.status === 201) sent.push({ id: res.body.data.id, text: res.body.data.text, author, respondedAt, tookMs: respondedAt - startedAt });
+    else failures++;
+  }, () => { failures++; }).finally(() => { inFlight--; });
+}
+const postingSeconds = (performance.now() - t0) / 1000;
+const serverCpu = serverCpuSeconds() - cpu0;
+const clientCpuUsage = process.cpuUsage(clientCpu0);
+const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
+await until(() => inFlight === 0, 30_000);
+await until(() => performance.now() - Math.max(lastArrival, t0) > DRAIN_MS || null, 60_000);
+
+// ---- checks against the local matcher ----
+
+const latencies: number[] = [];
+let expected = 0;
+let missed = 0;
+let duplicated = 0;
+let unexpected = 0;
+let wrongRules = 0;
+let early = 0;
+for (const s of sent) {
+  const post: MatchPost = { id: s.id, text: s.text, author: { id: s.author.id, username: s.author.username } };
+  const want = new Map(apps.map((a) => [a.id, a.index.match(post)]));
+  for (const c of conns) {
+    const rules = want.get(c.app.id)!;
+    const got = c.receipts.get(s.id) ?? [];
+    if (rules.length) expected++;
+    if (rules.length && got.length === 0) missed++;
+    if (!rules.length && got.length) unexpected++;
+    if (got.length > 1) duplicated += got.length - 1;
+    if (got.length && got[0]!.rules.join() !== rules.join()) wrongRules++;
+    for (const g of got.slice(0, 1)) {
+      if (g.at < s.respondedAt) early++;
+      latencies.push(Math.max(0, g.at - s.respondedAt));
+    }
+  }
+}
+const quantile = (l: number[], p: number) => Number((l[Math.min(l.length - 1, Math.floor(p * l.length))] ?? NaN).toFixed(1));
+latencies.sort((a, b) => a - b);
+const q = (p: number) => quantile(latencies, p);
+const creates = sent.map((s) => s.tookMs).sort((a, b) => a - b);
+const result = {
+  bench: 'stream', rules: APPS * RULES_PER_APP, apps: APPS, connections: conns.length, ratePerSecond: RATE, seconds: SECONDS,
+  posted: sent.length, postFailures: failures, postingSeconds: Number(postingSeconds.toFixed(2)), schedulerMaxBehindMs: Math.round(maxBehindMs),
+  deliveries: latencies.length, expected, missed, duplicated, unexpected, wrongMatchingRules: wrongRules, arrivedBeforeCreateResponse: early,
+  latencyMs: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: q(1) },
+  createRequestMs: { p50: quantile(creates, 0.5), p99: quantile(creates, 0.99) }, serverCpuPercent: Math.round((serverCpu / postingSeconds) * 100),
+  clientCpuPercent: Math.round((clientCpu / postingSeconds) * 100),
+};
+console.log(`posted ${result.posted} in ${result.postingSeconds} s; ${result.deliveries} deliveries on ${result.connections} connections (${result.rules} rules)`);
+console.log(`create response → receipt: p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms`);
+console.log(`missed ${missed}  duplicated ${duplicated}  unexpected ${unexpected}  wrong matching_rules ${wrongRules}  post failures ${failures}`);
+console.log(JSON.stringify(result));
+
+for (const c of conns) c.req.destroy();
+agent.destroy();
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
+const ok = result.latencyMs.p99 < 50 && missed === 0 && duplicated === 0 && unexpected === 0 && wrongRules === 0 && failures === 0;
+process.exitCode = ok ? 0 : 1;
