@@ -49,17 +49,24 @@ forEachStore('filtered stream recovery', (store) => {
     }
   });
 
-  test('start_time/end_time: the window\'s matches, then the stream ends', async () => {
+  test('start_time/end_time: the window\'s matches, oldest first, then the stream ends (virtual clock)', async () => {
     const topic = word('rec');
     const app = await appWithRules(s, [{ value: topic }]);
     const { post } = await poster(s);
-    const ids = [await post(`${topic} a`), await post(`${topic} b`), await post(`${topic} c`)];
-    const times = await s.call('GET', `/2/tweets?ids=${ids.join(',')}&tweet.fields=created_at`, { auth: `Bearer ${app.bearer}` });
-    const at = times.body.data.map((t: any) => Date.parse(t.created_at));
-    const start = new Date(at[1]).toISOString();
-    const end = new Date(at[2] - 1).toISOString();
-    const stream = await openStream(s, app.bearer, `start_time=${start}&end_time=${end}`);
-    await stream.ended;
-    assert.deepEqual(stream.lines.map((l) => l.data.id), at[2] - 1 >= at[1] ? [ids[1]] : []);
+    const t1 = Math.ceil(Date.now() / 1000) * 1000 + 60_000;
+    try {
+      await s.admin('POST', '/_aviary/clock', { set: new Date(t1).toISOString() });
+      await post(`${topic} before the window`);
+      await s.admin('POST', '/_aviary/clock', { advance_ms: 60_000 });
+      const inside = [await post(`${topic} a`), await post('unrelated b'), await post(`${topic} c`)];
+      await s.admin('POST', '/_aviary/clock', { advance_ms: 60_000 });
+      await post(`${topic} after the window`);
+      const q = `start_time=${new Date(t1 + 30_000).toISOString()}&end_time=${new Date(t1 + 90_000).toISOString()}`;
+      const stream = await openStream(s, app.bearer, q);
+      await stream.ended;
+      assert.deepEqual(stream.lines.map((l) => l.data.id), [inside[0], inside[2]]);
+    } finally {
+      await s.admin('POST', '/_aviary/clock', { mode: 'real' });
+    }
   });
 });
