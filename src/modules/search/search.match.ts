@@ -9,7 +9,8 @@ import { edgesRepo } from '../edges/index.js';
 import { followedAmong } from '../follows/index.js';
 import { toMatchPosts } from '../posts/index.js';
 import { findUsersByIds, findUsersByUsernames } from '../users/index.js';
-import { lookupsOf, type Resolved } from './search.keys.js';
+import { lookupsOf } from './search.keys.js';
+import type { Resolved } from './search.plan.js';
 import type { Product } from './search.window.js';
 
 /** Query length limits (DOCS search operators, "Query limitations"; notes §5). */

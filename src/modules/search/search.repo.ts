@@ -15,7 +15,7 @@ export type Access =
   | { kind: 'scan'; key: string | null; filters: Filter[] }
   | { kind: 'union'; branches: Access[] }
   | { kind: 'empty' };
-export type Filter = { kind: 'key'; key: string } | { kind: 'and' | 'or'; children: Filter[] };
+export type Filter = { kind: 'key'; key: string } | { kind: 'not'; child: Filter } | { kind: 'and' | 'or'; children: Filter[] };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
@@ -35,6 +35,7 @@ function filterSql(f: Filter, params: Param[]): string {
     params.push(f.key);
     return 'EXISTS (SELECT 1 FROM search_postings f WHERE f.term = ? AND f.created_at = a.created_at AND f.seq = a.seq)';
   }
+  if (f.kind === 'not') return `NOT ${filterSql(f.child, params)}`;
   if (f.children.length === 0) return f.kind === 'and' ? '1 = 1' : '1 = 0';
   return `(${f.children.map((c) => filterSql(c, params)).join(f.kind === 'and' ? ' AND ' : ' OR ')})`;
 }

@@ -9,7 +9,8 @@ import { renderPostPage, seqOf, type Envelope } from '../posts/index.js';
 import { accessOf } from './search.access.js';
 import { decodeCursor, encodeCursor, type Cursor } from './search.cursor.js';
 import { drainIndex } from './search.indexer.js';
-import { lookupsOf, planOf } from './search.keys.js';
+import { lookupsOf } from './search.keys.js';
+import { planOf } from './search.plan.js';
 import { compileQuery, matching, resolve } from './search.match.js';
 import { searchRepo, type Access, type Bounds, type Hit } from './search.repo.js';
 import { bucketize, searchMeta, type Granularity } from './search.view.js';
@@ -24,7 +25,7 @@ export type SearchRequest = {
 /** A query ready to run: the bound tree, how to read candidates, and the bounds to read within. */
 type Prepared = { ast: QueryNode; lists: string[]; access: Access; bounds: Bounds; window: Window };
 
-const ESTIMATE_CAP = 5000;
+const ESTIMATE_CAP = 1000;
 const MAX_BATCH = 2000;
 
 const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');

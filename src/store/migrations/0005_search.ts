@@ -1,4 +1,4 @@
-// The search index (docs/adr/0005-search-index-postings.md): postings tables that work on both
+// The search index (docs/adr/0009-search-index-postings-and-trigger-queue.md): postings tables that work on both
 // stores, and a change queue filled by triggers on `posts` in the same transaction as every insert,
 // delete, supersede (edit) and annotation change — bulk seeds included, which write no outbox event.
 //
