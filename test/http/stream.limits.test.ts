@@ -40,6 +40,16 @@ forEachStore('filtered stream limits', (store) => {
     await again!.close();
   });
 
+  test('connections opened at the same moment still respect the limit', async () => {
+    const app = await appWithRules(s, [{ value: word() }], { tier: 'pay-per-use' });
+    const streams = await Promise.all([1, 2, 3].map(() => openStream(s, app.bearer)));
+    try {
+      assert.deepEqual(streams.map((x) => x.status).sort(), [200, 429, 429]);
+    } finally {
+      for (const x of streams) await x.close();
+    }
+  });
+
   test('enterprise: two redundant connections, a third is refused', async () => {
     const app = await appWithRules(s, [{ value: word() }]);
     const a = await openStream(s, app.bearer);

@@ -36,6 +36,8 @@ export type Hub = {
   deps: Deps;
   holder: string;
   conns: Map<string, Conn>;
+  /** Connections admitted (their row written) but not registered yet: they count towards the limit. */
+  admitting: Set<string>;
   byApp: Map<string, Set<Conn>>;
   tail: Tail | null;
   /** Dispatch steps and joins run one at a time on this chain. */
@@ -50,13 +52,13 @@ const hubs = new WeakMap<Deps, Hub>();
 const HOUSEKEEPING_MS = 1_000;
 /** Heartbeats every 10 housekeeping ticks; a row unseen for 30 s belongs to a dead process. */
 const HEARTBEAT_TICKS = 10;
-const STALE_MS = 30_000;
+export const STALE_MS = 30_000;
 const HISTORY_MS = 7 * 24 * 3_600_000;
 
 export function hubOf(deps: Deps): Hub {
   let h = hubs.get(deps);
   if (!h) {
-    h = { deps, holder: `stream:${deps.ids.worker}:${randomUUID()}`, conns: new Map(), byApp: new Map(), tail: null, chain: Promise.resolve(), timers: [], ticks: 0 };
+    h = { deps, holder: `stream:${deps.ids.worker}:${randomUUID()}`, conns: new Map(), admitting: new Set(), byApp: new Map(), tail: null, chain: Promise.resolve(), timers: [], ticks: 0 };
     hubs.set(deps, h);
   }
   return h;
@@ -70,6 +72,7 @@ export function serial<T>(hub: Hub, fn: () => Promise<T>): Promise<T> {
 }
 
 export function register(hub: Hub, conn: Conn): void {
+  hub.admitting.delete(conn.uuid);
   hub.conns.set(conn.uuid, conn);
   let set = hub.byApp.get(conn.appId);
   if (!set) hub.byApp.set(conn.appId, (set = new Set()));

@@ -6,10 +6,10 @@ import type { AppRow } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems, type Problem } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
-import { connectionsRepo } from './connections.repo.js';
+import { connectionsRepo, type ConnectionRow } from './connections.repo.js';
 import { hasRules, limitsOf } from './rules.service.js';
 import { join } from './stream.dispatch.js';
-import { disconnect, hubOf, type Conn, type Sink } from './stream.hub.js';
+import { disconnect, hubOf, STALE_MS, type Conn, type Sink } from './stream.hub.js';
 import { selectionKey } from './stream.render.js';
 
 export const ENDPOINT = 'filtered_stream';
@@ -49,13 +49,17 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
   if (!(await hasRules(deps, app.id))) throw noRules();
   const hub = hubOf(deps);
   const uuid = randomUUID();
-  const now = deps.clock.now();
+  const wall = deps.clock.wall();
+  hub.admitting.add(uuid);
   await connectionsRepo.insert(deps.db, {
     id: deps.ids.next(), uuid, app_id: app.id, endpoint_name: ENDPOINT, client_ip: clientIp, holder: hub.holder,
-    connected_at: now, disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: deps.clock.wall(),
+    connected_at: deps.clock.now(), disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: wall,
   });
-  const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter((r) => r.uuid === uuid || r.holder !== hub.holder || hub.conns.has(r.uuid));
+  // Ours count while open here or being admitted; another process's while it still heartbeats.
+  const counts = (r: ConnectionRow) => (r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS);
+  const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter(counts);
   if (open.findIndex((r) => r.uuid === uuid) >= limitsOf(deps.config, app.tier).connections) {
+    hub.admitting.delete(uuid);
     await connectionsRepo.remove(deps.db, uuid);
     throw tooManyConnections();
   }
@@ -70,6 +74,7 @@ export async function runStream(deps: Deps, o: { uuid: string; appId: string; se
   try {
     await join(deps, conn, o.window.since);
   } catch {
+    hubOf(deps).admitting.delete(o.uuid);
     await disconnect(hubOf(deps), conn, 'InternalError');
     await connectionsRepo.close(deps.db, o.uuid, deps.clock.now(), 'internal_error').catch(() => undefined);
   }
