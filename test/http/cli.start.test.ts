@@ -37,12 +37,14 @@ test('aviary start prints the banner, writes credentials.json, answers, and exit
 
 test('shutdown finishes in-flight requests, then refuses new ones', async () => {
   let release!: () => void;
+  let entered!: () => void;
   const gate = new Promise<void>((r) => { release = r; });
+  const inHandler = new Promise<void>((r) => { entered = r; });
   const s = await startServer({
-    beforeListen: (app) => { app.get('/2/__slow', async () => { await gate; return { data: 'done' }; }); },
+    beforeListen: (app) => { app.get('/2/__slow', async () => { entered(); await gate; return { data: 'done' }; }); },
   });
   const inFlight = fetch(`${s.url}/2/__slow`).then(async (r) => [r.status, await r.json()] as const);
-  await new Promise((r) => setTimeout(r, 50));
+  await inHandler;
   const closing = s.close();
   setTimeout(release, 100);
   assert.deepEqual(await inFlight, [200, { data: 'done' }]);
