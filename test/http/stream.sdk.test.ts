@@ -147,7 +147,7 @@ forEachStore('filtered stream with the SDKs', (store) => {
       const id = await open.post(`${topic} from a public account`);
       await a.waitFor((l) => l.data?.id === id);
       assert.deepEqual(a.lines.map((l) => l.data.id), [id]);
-      const fr = await open.post(`bonjour ${topic} aujourd'hui c'est le jour`);
+      const fr = await open.post(`bonjour tout le monde, ${topic} est vraiment une belle journée pour nous aujourd'hui`);
       await b.waitFor((l) => l.data?.id === fr);
       assert.deepEqual(b.lines.map((l) => l.data.id), [fr]);
     } finally {
