@@ -15,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { mutesRoutes } from './modules/mutes/mutes.routes.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
 import { repostsRoutes } from './modules/reposts/reposts.routes.js';
+import { oauthRoutes } from './modules/oauth/index.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installErrorHandling(app, config.bodyLimit);
   installAuth(app, deps);
 
+  oauthRoutes(app, deps);
   usersRoutes(app, deps);
   postsRoutes(app, deps);
   followsRoutes(app, deps);

@@ -34,17 +34,23 @@ export const appsRepo = {
     await db.run('UPDATE apps SET consumer_key = ?, consumer_secret = ?, client_secret_hash = ? WHERE id = ?', [k.consumer_key, k.consumer_secret, k.client_secret_hash, id]);
   },
 
-  async insertBearer(db: Queryable, tokenHash: string, appId: string, now: number): Promise<void> {
-    await db.run('INSERT INTO app_bearer_tokens (token_hash, app_id, created_at) VALUES (?, ?, ?)', [tokenHash, appId, now]);
+  /** `sealed` is the token sealed with the consumer secret (ADR 0005), so client credentials can return it. */
+  async insertBearer(db: Queryable, tokenHash: string, appId: string, now: number, sealed: string | null = null): Promise<void> {
+    await db.run('INSERT INTO app_bearer_tokens (token_hash, app_id, created_at, sealed) VALUES (?, ?, ?, ?)', [tokenHash, appId, now, sealed]);
   },
   /** The app a live bearer token belongs to. */
   appByBearer: (db: Queryable, tokenHash: string) => db.get<AppRow>(
     `SELECT apps.* FROM app_bearer_tokens t JOIN apps ON apps.id = t.app_id WHERE t.token_hash = ? AND t.invalidated_at IS NULL`,
     [tokenHash],
   ),
-  liveBearer: (db: Queryable, appId: string) => db.get<{ token_hash: string }>(
-    'SELECT token_hash FROM app_bearer_tokens WHERE app_id = ? AND invalidated_at IS NULL', [appId],
+  /** The newest live bearer of an app, a retrievable (sealed) one first. */
+  liveBearer: (db: Queryable, appId: string) => db.get<{ token_hash: string; sealed: string | null }>(
+    `SELECT token_hash, sealed FROM app_bearer_tokens WHERE app_id = ? AND invalidated_at IS NULL
+     ORDER BY CASE WHEN sealed IS NULL THEN 1 ELSE 0 END, created_at DESC LIMIT 1`, [appId],
   ),
+  async invalidateBearer(db: Queryable, appId: string, tokenHash: string, now: number): Promise<number> {
+    return (await db.run('UPDATE app_bearer_tokens SET invalidated_at = ? WHERE app_id = ? AND token_hash = ? AND invalidated_at IS NULL', [now, appId, tokenHash])).changes;
+  },
   async invalidateBearers(db: Queryable, appId: string, now: number): Promise<number> {
     return (await db.run('UPDATE app_bearer_tokens SET invalidated_at = ? WHERE app_id = ? AND invalidated_at IS NULL', [now, appId])).changes;
   },
@@ -59,6 +65,15 @@ export const appsRepo = {
   async invalidateOauth1Tokens(db: Queryable, appId: string, now: number): Promise<void> {
     await db.run('UPDATE oauth1_tokens SET invalidated_at = ? WHERE app_id = ? AND invalidated_at IS NULL', [now, appId]);
   },
+  liveOauth1Token: (db: Queryable, appId: string, userId: string) => db.get<Oauth1TokenRow>(
+    'SELECT * FROM oauth1_tokens WHERE app_id = ? AND user_id = ? AND invalidated_at IS NULL ORDER BY created_at DESC LIMIT 1', [appId, userId],
+  ),
+  async invalidateOauth1Token(db: Queryable, token: string, now: number): Promise<number> {
+    return (await db.run('UPDATE oauth1_tokens SET invalidated_at = ? WHERE token = ? AND invalidated_at IS NULL', [now, token])).changes;
+  },
+  async invalidateUserOauth1Tokens(db: Queryable, appId: string, userId: string, now: number): Promise<void> {
+    await db.run('UPDATE oauth1_tokens SET invalidated_at = ? WHERE app_id = ? AND user_id = ? AND invalidated_at IS NULL', [now, appId, userId]);
+  },
 
   async insertOauth2Token(db: Queryable, t: Oauth2TokenRow): Promise<void> {
     await db.run(
@@ -70,5 +85,12 @@ export const appsRepo = {
   oauth2Token: (db: Queryable, tokenHash: string) => db.get<Oauth2TokenRow>('SELECT * FROM oauth2_tokens WHERE token_hash = ?', [tokenHash]),
   async revokeOauth2Tokens(db: Queryable, appId: string, now: number): Promise<void> {
     await db.run('UPDATE oauth2_tokens SET revoked_at = ? WHERE app_id = ? AND revoked_at IS NULL', [now, appId]);
+  },
+  /** Revokes one token if still live; the number of rows changed says whether it was. */
+  async revokeOauth2Token(db: Queryable, tokenHash: string, now: number): Promise<number> {
+    return (await db.run('UPDATE oauth2_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [now, tokenHash])).changes;
+  },
+  async revokeOauth2Family(db: Queryable, family: string, now: number): Promise<void> {
+    await db.run('UPDATE oauth2_tokens SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL', [now, family]);
   },
 };

@@ -4,8 +4,10 @@
 import type { Deps } from '../deps.js';
 import { isoMillis } from '../shared/clock.js';
 import { problems } from '../shared/problems.js';
+import type { Queryable } from '../store/index.js';
 import { newBearerToken, newClientId, newConsumerKey, newOAuth2Token, newSecret, alnum, sha256 } from '../shared/secrets.js';
 import { appsRepo, type AppRow, type Permission, type Tier } from './apps.repo.js';
+import { sealBearer } from './bearer-seal.js';
 import { forgetCredentials } from './credentials.js';
 
 export const PERMISSIONS: readonly Permission[] = ['read', 'read-write', 'read-write-dm'];
@@ -46,7 +48,7 @@ export async function createApp(deps: Deps, input: NewApp, fixed?: IssuedSecrets
   };
   await deps.db.tx(async (tx) => {
     await appsRepo.insert(tx, app);
-    await appsRepo.insertBearer(tx, sha256(secrets.bearer_token), app.id, now);
+    await appsRepo.insertBearer(tx, sha256(secrets.bearer_token), app.id, now, sealBearer(secrets.bearer_token, app.consumer_secret));
   });
   return appView(app, secrets);
 }
@@ -59,6 +61,7 @@ export async function getApp(deps: Deps, id: string): Promise<AppRow> {
 
 export const listApps = (deps: Deps) => appsRepo.list(deps.db);
 export const findAppByConsumerKey = (deps: Deps, key: string) => appsRepo.byConsumerKey(deps.db, key);
+export const findAppByClientId = (deps: Deps, clientId: string) => appsRepo.byClientId(deps.db, clientId);
 
 /** New consumer key/secret, bearer and client secret; every token issued with the old ones dies at once. */
 export async function regenerateKeys(deps: Deps, id: string): Promise<AppView> {
@@ -70,34 +73,42 @@ export async function regenerateKeys(deps: Deps, id: string): Promise<AppView> {
     await appsRepo.invalidateBearers(tx, id, now);
     await appsRepo.invalidateOauth1Tokens(tx, id, now);
     await appsRepo.revokeOauth2Tokens(tx, id, now);
-    await appsRepo.insertBearer(tx, sha256(secrets.bearer_token), id, now);
+    await appsRepo.insertBearer(tx, sha256(secrets.bearer_token), id, now, sealBearer(secrets.bearer_token, secrets.consumer_secret));
   });
   forgetCredentials();
   return appView({ ...app, consumer_key: secrets.consumer_key, consumer_secret: secrets.consumer_secret }, secrets);
 }
 
-/** The portal's "generate access token": an OAuth 1.0a token `<user_id>-<random>` for one user. */
+/**
+ * The portal's "generate access token": an OAuth 1.0a token `<user_id>-<random>` for one user.
+ * Regenerating invalidates the user's previous pair for this app at once (seed, Authentication rule 2).
+ */
 export async function issueAccessToken(deps: Deps, app: AppRow, userId: string, access: Permission = app.permission, fixed?: { token: string; secret: string }) {
   const token = fixed ?? { token: `${userId}-${alnum(40)}`, secret: alnum(45) };
-  await appsRepo.insertOauth1Token(deps.db, {
-    ...token, app_id: app.id, user_id: userId, access: narrower(access, app.permission), created_at: deps.clock.now(), invalidated_at: null,
+  const now = deps.clock.now();
+  await deps.db.tx(async (tx) => {
+    await appsRepo.invalidateUserOauth1Tokens(tx, app.id, userId, now);
+    await appsRepo.insertOauth1Token(tx, {
+      ...token, app_id: app.id, user_id: userId, access: narrower(access, app.permission), created_at: now, invalidated_at: null,
+    });
   });
+  forgetCredentials();
   return { oauth_token: token.token, oauth_token_secret: token.secret };
 }
 
 /** An OAuth 2.0 user token pair; the refresh token only with `offline.access` (DOCS authorization-code). */
-export async function issueOAuth2Tokens(deps: Deps, app: AppRow, userId: string, scopes: string[], family = deps.ids.next()) {
+export async function issueOAuth2Tokens(deps: Deps, app: AppRow, userId: string, scopes: string[], family = deps.ids.next(), db: Queryable = deps.db) {
   const now = deps.clock.now();
   const access = newOAuth2Token('at');
   const scope = scopes.join(' ');
-  await appsRepo.insertOauth2Token(deps.db, {
+  await appsRepo.insertOauth2Token(db, {
     token_hash: sha256(access), kind: 'access', app_id: app.id, user_id: userId, scopes: scope, family,
     created_at: now, expires_at: now + ACCESS_TOKEN_TTL_MS, revoked_at: null,
   });
   let refresh: string | undefined;
   if (scopes.includes('offline.access')) {
     refresh = newOAuth2Token('rt');
-    await appsRepo.insertOauth2Token(deps.db, {
+    await appsRepo.insertOauth2Token(db, {
       token_hash: sha256(refresh), kind: 'refresh', app_id: app.id, user_id: userId, scopes: scope, family,
       created_at: now, expires_at: null, revoked_at: null,
     });

@@ -3,7 +3,7 @@
 // every request; any change to credentials in this process clears the cache at once.
 import type { Deps } from '../deps.js';
 import { sha256 } from '../shared/secrets.js';
-import { appsRepo, type AppRow, type Permission } from './apps.repo.js';
+import { appsRepo, type AppRow, type Oauth1TokenRow, type Permission } from './apps.repo.js';
 
 export type Caller =
   | { kind: 'app'; app: AppRow }
@@ -14,9 +14,32 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const cache = new Map<string, { caller: Caller; until: number; expiresAt: number | null }>();
 
+/** OAuth 1.0a lookups (consumer key → app, access token → row), cached like bearers: hits only. */
+const oauth1Cache = new Map<string, { row: AppRow | Oauth1TokenRow; until: number }>();
+
 export function forgetCredentials(): void {
   cache.clear();
+  oauth1Cache.clear();
 }
+
+async function cachedOauth1<T extends AppRow | Oauth1TokenRow>(deps: Deps, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const wall = deps.clock.wall();
+  const hit = oauth1Cache.get(key);
+  if (hit && hit.until > wall) return hit.row as T;
+  const row = await load();
+  if (!row) return undefined;
+  if (oauth1Cache.size >= MAX_ENTRIES) oauth1Cache.clear();
+  oauth1Cache.set(key, { row, until: wall + TTL_MS });
+  return row;
+}
+
+export const appByConsumerKey = (deps: Deps, key: string) => cachedOauth1(deps, `ck:${key}`, () => appsRepo.byConsumerKey(deps.db, key));
+
+/** A live (not invalidated) OAuth 1.0a access token. */
+export const liveAccessToken = (deps: Deps, token: string) => cachedOauth1(deps, `at:${token}`, async () => {
+  const row = await appsRepo.oauth1Token(deps.db, token);
+  return row && row.invalidated_at === null ? row : undefined;
+});
 
 /** The bearer token of `Authorization: Bearer <token>`, or null. */
 export function bearerOf(header: string | undefined): string | null {

@@ -1,12 +1,32 @@
 // Every route declares the schemes it accepts in `config.auth`; this hook resolves the caller once
 // and enforces the declaration, answering exactly as the real service does when it does not fit.
+//
+// For route authors — declare who may call, e.g. "user context, scopes tweet.read+tweet.write, needs write":
+//   app.post('/2/tweets', { config: { auth: userContext(['tweet.read', 'tweet.write', 'users.read'], { write: true }) } }, …)
+// then read `req.caller` (never null on a route with `config.auth`; `callerUserId(req)` for user routes).
+//   - wrong scheme            → 403 unsupported-authentication (wire notes §9.1)
+//   - OAuth 2.0 scope missing → 403 Forbidden
+//   - `write` with a read-only OAuth 1.0a grant or app → 403 oauth1-permissions
+//   - `dm` without the app's direct-message permission → 403 oauth1-permissions, v1.1 code 93
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerOf, resolveBearer, type Caller } from '../auth/credentials.js';
+import { narrower, PERMISSIONS } from '../auth/apps.service.js';
+import { bearerOf, liveAccessToken, resolveBearer, type Caller } from '../auth/credentials.js';
+import { formPairs, type Pair } from '../auth/oauth1.signature.js';
+import { verifyOAuth1, type SignedRequest } from '../auth/oauth1.verify.js';
+import type { Permission } from '../auth/apps.repo.js';
 import type { Deps } from '../deps.js';
 import { problems } from '../shared/problems.js';
 
 export type Scheme = Caller['kind'];
-export type AuthRule = { schemes: readonly Scheme[]; scopes?: readonly string[] };
+export type AuthRule = {
+  schemes: readonly Scheme[];
+  /** Scopes an OAuth 2.0 user token must carry, all of them (the real docs list them per endpoint). */
+  scopes?: readonly string[];
+  /** The route changes state: user tokens need a read-write grant on a read-write app. */
+  write?: boolean;
+  /** The route touches direct messages: the app needs read-write-dm (seed, Authentication rule 1). */
+  dm?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig { auth?: AuthRule }
@@ -22,6 +42,24 @@ const SCHEME_NAMES: Record<Scheme, string> = {
 export const APP_ONLY: AuthRule = { schemes: ['app'] };
 export const ANY_AUTH: AuthRule = { schemes: ['app', 'oauth1-user', 'oauth2-user'] };
 export const USER_ONLY: AuthRule = { schemes: ['oauth1-user', 'oauth2-user'] };
+export const OAUTH1_USER_ONLY: AuthRule = { schemes: ['oauth1-user'] };
+
+/** Either user-context scheme; `scopes` bind OAuth 2.0 tokens, `write`/`dm` bind both. */
+export function userContext(scopes: readonly string[], opts: { write?: boolean; dm?: boolean } = {}): AuthRule {
+  return { schemes: USER_ONLY.schemes, scopes, ...opts };
+}
+
+/** App-only or either user scheme (public reads); `scopes` bind OAuth 2.0 user tokens. */
+export function anyAuth(scopes: readonly string[] = []): AuthRule {
+  return { schemes: ANY_AUTH.schemes, scopes };
+}
+
+/** The signed-in user of a user-context route. */
+export function callerUserId(req: FastifyRequest): string {
+  const c = req.caller;
+  if (!c || c.kind === 'app') throw problems.unauthorized();
+  return c.userId;
+}
 
 export type Authenticator = (deps: Deps, req: FastifyRequest) => Promise<Caller | null>;
 
@@ -31,7 +69,42 @@ export const bearerAuthenticator: Authenticator = async (deps, req) => {
   return token ? resolveBearer(deps, token) : null;
 };
 
-export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Authenticator[] = [bearerAuthenticator]) {
+/** The parts of a request an OAuth 1.0a signature covers: a form body's fields, never JSON. */
+export function signedRequestOf(req: FastifyRequest): SignedRequest {
+  const q = req.url.indexOf('?');
+  const isForm = /^application\/x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? ''));
+  const form: Pair[] = isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
+  return {
+    method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''),
+    path: q < 0 ? req.url : req.url.slice(0, q), query: q < 0 ? [] : formPairs(req.url.slice(q + 1)),
+    form, authorization: req.headers.authorization,
+  };
+}
+
+/** `Authorization: OAuth …` signed with a user's access token. */
+export const oauth1Authenticator: Authenticator = async (deps, req) => {
+  if (!/^OAuth\s/i.test(req.headers.authorization ?? '')) return null;
+  const { app, token } = await verifyOAuth1(deps, signedRequestOf(req), (t) => liveAccessToken(deps, t));
+  return { kind: 'oauth1-user', app, userId: token!.user_id, access: narrower(token!.access, app.permission), token: token!.token };
+};
+
+const DM_DENIED = 'This application is not allowed to access or delete your direct messages.';
+const atLeast = (have: Permission, need: Permission) => PERMISSIONS.indexOf(have) >= PERMISSIONS.indexOf(need);
+
+/** Scopes, then the permission level a user token carries (an OAuth 1.0a grant, or for OAuth 2.0 the app's). */
+function checkGrant(caller: Caller, rule: AuthRule): void {
+  if (caller.kind === 'app') return;
+  if (caller.kind === 'oauth2-user' && rule.scopes) {
+    // The real body names nothing (observed: plhery/node-twitter-api-v2#265).
+    if (rule.scopes.some((s) => !caller.scopes.includes(s))) throw problems.forbidden('Forbidden');
+  }
+  // "When OAuth 1.0a permissions are present they override OAuth 2.0 scopes" (seed, Authentication).
+  const level = caller.kind === 'oauth1-user' ? caller.access : caller.app.permission;
+  if (rule.dm && !atLeast(level, 'read-write-dm')) throw problems.oauth1Permissions(DM_DENIED, { v1: { code: 93, message: DM_DENIED } });
+  if (rule.write && !atLeast(level, 'read-write')) throw problems.oauth1Permissions();
+}
+
+export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Authenticator[] = [bearerAuthenticator, oauth1Authenticator]) {
   app.decorateRequest('caller', null);
   app.addHook('preHandler', async (req) => {
     const rule = req.routeOptions.config.auth;
@@ -48,10 +121,7 @@ export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Au
         `Authenticating with ${SCHEME_NAMES[caller.kind]} is forbidden for this endpoint.  Supported authentication types are [${supported}].`,
       );
     }
-    if (caller.kind === 'oauth2-user' && rule.scopes) {
-      const missing = rule.scopes.filter((s) => !caller.scopes.includes(s));
-      if (missing.length) throw problems.forbidden(`Missing required OAuth 2.0 scopes: ${missing.join(', ')}.`);
-    }
+    checkGrant(caller, rule);
     req.caller = caller;
   });
 }

@@ -26,6 +26,7 @@ export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<
   const message = p.body.detail ?? p.body.title;
   switch (family) {
     case 'v1': {
+      if (p.legacy.plain !== undefined) return { status, contentType: 'text/plain; charset=utf-8', body: p.legacy.plain };
       const e = p.legacy.v1 ?? V1_BY_STATUS[status] ?? { code: 131, message };
       return { status, contentType: JSON_UTF8, body: { errors: [{ code: e.code, message: e.message }] } };
     }

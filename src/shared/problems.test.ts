@@ -5,7 +5,7 @@ import { partialError, problems, SLUGS, typeUri } from './problems.js';
 
 test('docs/errors.md lists every slug of the catalog, and nothing else', () => {
   const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
-  const documented = [...doc.matchAll(/^\| `([a-z:-]+)` \|/gm)].map((m) => m[1]);
+  const documented = [...doc.matchAll(/^\| `([a-z0-9:-]+)` \|/gm)].map((m) => m[1]);
   assert.deepEqual([...documented].sort(), [...SLUGS].sort());
 });
 

@@ -16,6 +16,7 @@ export type Slug =
   | 'noncompliant-rules'
   | 'not-authorized-for-field'
   | 'not-authorized-for-resource'
+  | 'oauth1-permissions'
   | 'operational-disconnect'
   | 'resource-not-found'
   | 'resource-unavailable'
@@ -28,7 +29,7 @@ export type Slug =
 export const SLUGS: readonly Slug[] = [
   'about:blank', 'client-disconnected', 'client-forbidden', 'conflict', 'disallowed-resource',
   'duplicate-rules', 'invalid-request', 'invalid-rules', 'noncompliant-rules', 'not-authorized-for-field',
-  'not-authorized-for-resource', 'operational-disconnect', 'resource-not-found', 'resource-unavailable',
+  'not-authorized-for-resource', 'oauth1-permissions', 'operational-disconnect', 'resource-not-found', 'resource-unavailable',
   'rule-cap', 'rule-length', 'streaming-connection', 'unsupported-authentication', 'usage-capped',
 ];
 
@@ -45,6 +46,8 @@ export type LegacyForms = {
   v1?: { code: number; message: string };
   oauth2?: { error: string; description: string };
   ads?: { code: string; message: string; parameter?: string | null };
+  /** A plain-text body on the v1.1 / OAuth wire, where the real service answers in text (notes §11.2). */
+  plain?: string;
 };
 
 export class Problem extends Error {
@@ -169,6 +172,13 @@ export const problems = {
       reason: o.reason,
       registration_url: 'https://developer.x.com/en/portal/product',
     });
+  },
+  /**
+   * A user token whose app or grant lacks the permission level the route needs (observed live body,
+   * plhery/node-twitter-api-v2#493); `legacy` gives the v1.1 code (93 for direct messages).
+   */
+  oauth1Permissions(detail = 'Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.', legacy: LegacyForms = {}): Problem {
+    return problem(403, 'oauth1-permissions', 'Forbidden', detail, {}, legacy);
   },
   unsupportedAuthentication(detail: string): Problem {
     return problem(403, 'unsupported-authentication', 'Unsupported Authentication', detail);

@@ -1,6 +1,7 @@
 // v2 user lookups. Thin: parse, call the service, render (with fields and expansions, through posts).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { callerUserId, userContext } from '../../http/auth.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { pathId, readRule, selectionOf, USER_SELECTION, viewerOf } from '../../http/fields.js';
 import { problems } from '../../shared/problems.js';
@@ -8,6 +9,13 @@ import { lookupUsers } from '../posts/index.js';
 import { USERNAME } from './users.service.js';
 
 export function usersRoutes(app: FastifyInstance, deps: Deps) {
+  // Either user-context scheme; the real endpoint needs tweet.read as well as users.read
+  // (observed: nextauthjs/next-auth#5838 and others).
+  app.get<{ Querystring: Query }>('/2/users/me', { config: { auth: userContext(['tweet.read', 'users.read']) } }, async (req) => {
+    const q = parseQuery(req.query, USER_SELECTION);
+    return lookupUsers(deps, viewerOf(req), [callerUserId(req)], 'id', selectionOf(q), 'id', true);
+  });
+
   app.get<{ Querystring: Query }>('/2/users', { config: { auth: readRule() } }, async (req) => {
     const q = parseQuery(req.query, { ids: { kind: 'ids', max: 100 }, ...USER_SELECTION }, ['ids']);
     return lookupUsers(deps, viewerOf(req), q.ids as string[], 'id', selectionOf(q), 'ids');

@@ -1,0 +1,117 @@
+// Verifies an OAuth 1.0a-signed request against the service's own view of it (RFC 5849 §3.2):
+// the base string is rebuilt from the actual scheme, Host and path, the query and form parameters
+// and the header's `oauth_*` (never a JSON body); HMAC-SHA1 with the stored secrets, compared in
+// constant time; the timestamp within a window of the service clock; each nonce once.
+import type { Deps } from '../deps.js';
+import { problems, type Problem } from '../shared/problems.js';
+import { safeEqual, sha256 } from '../shared/secrets.js';
+import type { AppRow } from './apps.repo.js';
+import { appByConsumerKey } from './credentials.js';
+import { noncesRepo } from './oauth1.repo.js';
+import { baseString, baseUri, hmacSha1, parameterString, parseOAuthHeader, type Pair } from './oauth1.signature.js';
+
+/** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
+export const TIMESTAMP_WINDOW_MS = 300_000;
+const PRUNE_EVERY_MS = 60_000;
+
+/** What the verifier needs of a request; http/auth.ts builds it from Fastify's request. */
+export type SignedRequest = {
+  method: string; scheme: string; host: string; path: string;
+  query: Pair[]; form: Pair[]; authorization: string | undefined;
+};
+
+type TokenLike = { secret: string; app_id: string };
+
+/** How a failure reads (DOCS-OLD response codes, notes §9.1, §11.2); 401s carry the challenge header. */
+export const oauth1Problems = {
+  badAuthenticationData: () => problems.v1(400, 215, 'Bad Authentication data.'),
+  couldNotAuthenticate: () => challenge(32, 'Could not authenticate you.'),
+  timestampOutOfBounds: () => challenge(135, 'Could not authenticate you.'),
+  invalidToken: () => challenge(89, 'Invalid or expired token.'),
+};
+
+function challenge(code: number, message: string): Problem {
+  const p = problems.unauthorized({ v1: { code, message } });
+  p.headers['www-authenticate'] = `OAuth realm="https://api.twitter.com", api_error_code=${code}`;
+  return p;
+}
+
+const REQUIRED = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'];
+const PRINTABLE_ASCII = /^[\x21-\x7e]{1,255}$/;
+
+/** The header's parameters, or 215 when they are missing, malformed or not HMAC-SHA1 / 1.0. */
+function headerParams(authorization: string | undefined): Map<string, string> {
+  const p = parseOAuthHeader(authorization);
+  if (!p || REQUIRED.some((k) => !p.get(k))) throw oauth1Problems.badAuthenticationData();
+  if (p.get('oauth_signature_method') !== 'HMAC-SHA1') throw oauth1Problems.badAuthenticationData();
+  if (p.has('oauth_version') && p.get('oauth_version') !== '1.0') throw oauth1Problems.badAuthenticationData();
+  if (!/^\d{1,12}$/.test(p.get('oauth_timestamp')!)) throw oauth1Problems.badAuthenticationData();
+  // "Only ASCII is accepted in oauth_nonce" (seed, Authorization endpoints).
+  if (!PRINTABLE_ASCII.test(p.get('oauth_nonce')!)) throw oauth1Problems.badAuthenticationData();
+  return p;
+}
+
+/**
+ * Parameter strings to try. The RFC's comes first; then two SDK habits, tried only when it fails:
+ * TAV2 and XDK merge header and body parameters into one object, so an `oauth_token` sent in both
+ * is signed once; XDK sorts keys with localeCompare (notes §11.1).
+ */
+function* parameterStrings(r: SignedRequest, oauth: Map<string, string>): Generator<string> {
+  const own = [...r.query, ...r.form];
+  const header = [...oauth].filter(([k]) => k !== 'oauth_signature');
+  const seen = new Set(own.map(([k, v]) => `${k}\0${v}`));
+  const merged = header.filter(([k, v]) => !seen.has(`${k}\0${v}`));
+  const lists = merged.length === header.length ? [[...own, ...header]] : [[...own, ...header], [...own, ...merged]];
+  const tried = new Set<string>();
+  for (const list of lists) {
+    for (const s of [parameterString(list), parameterString(list, (a, b) => a.localeCompare(b))]) {
+      if (!tried.has(s)) { tried.add(s); yield s; }
+    }
+  }
+}
+
+function signatureMatches(r: SignedRequest, oauth: Map<string, string>, consumerSecret: string, tokenSecret: string): boolean {
+  const uri = baseUri(r.scheme, r.host, r.path);
+  const given = oauth.get('oauth_signature')!;
+  for (const ps of parameterStrings(r, oauth)) {
+    if (safeEqual(hmacSha1(baseString(r.method, uri, ps), consumerSecret, tokenSecret), given)) return true;
+  }
+  return false;
+}
+
+let lastPrune = 0;
+
+async function rememberNonce(deps: Deps, oauth: Map<string, string>, timestampMs: number): Promise<void> {
+  const now = deps.clock.now();
+  if (now - lastPrune > PRUNE_EVERY_MS || now < lastPrune) {
+    lastPrune = now;
+    await noncesRepo.prune(deps.db, now);
+  }
+  const key = sha256(JSON.stringify([oauth.get('oauth_consumer_key'), oauth.get('oauth_token') ?? '', oauth.get('oauth_nonce')]));
+  if (!(await noncesRepo.remember(deps.db, key, timestampMs + TIMESTAMP_WINDOW_MS, now))) throw oauth1Problems.couldNotAuthenticate();
+}
+
+export type Verified<T> = { app: AppRow; token: T | null; oauth: Map<string, string> };
+
+/**
+ * Verifies `r`. With `lookup`, `oauth_token` is required and must name a live token of the same
+ * app (89 otherwise); without it the request is signed by the app alone (request-token step).
+ */
+export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: (token: string) => Promise<T | null | undefined>): Promise<Verified<T>> {
+  const oauth = headerParams(r.authorization);
+  const app = await appByConsumerKey(deps, oauth.get('oauth_consumer_key')!);
+  if (!app) throw oauth1Problems.couldNotAuthenticate();
+  const timestampMs = Number(oauth.get('oauth_timestamp')) * 1000;
+  if (Math.abs(timestampMs - deps.clock.now()) > TIMESTAMP_WINDOW_MS) throw oauth1Problems.timestampOutOfBounds();
+  let token: T | null = null;
+  if (lookup) {
+    const name = oauth.get('oauth_token');
+    if (!name) throw oauth1Problems.badAuthenticationData();
+    token = (await lookup(name)) ?? null;
+    // A token of another app is, for this consumer key, no token at all.
+    if (!token || token.app_id !== app.id) throw oauth1Problems.invalidToken();
+  }
+  if (!signatureMatches(r, oauth, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
+  await rememberNonce(deps, oauth, timestampMs);
+  return { app, token, oauth };
+}
