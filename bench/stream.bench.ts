@@ -4,7 +4,7 @@
 // BENCH_SECONDS (20). Prints p50/p99 latency from each create response to each receipt on a stream,
 // and checks every connection against the engine's matcher run here on the same rules: missed,
 // duplicated and unexpected deliveries, and the matching_rules of each message.
-// Targets: p99 < 50 ms, none missed, none duplicated.
+// Targets: p99 < 50 ms, none missed, none duplicated. BENCH_DATABASE_URL=postgres://… runs on PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -79,8 +79,11 @@ const postText = (i: number) => `${Array.from({ length: between(6, 14) }, zipfWo
 // ---- the server, in its own process ----
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-stream-'));
+// BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL (a fresh schema) instead of SQLite.
+const schema = `bench_stream_${process.pid}`;
+const pgFlags = process.env.BENCH_DATABASE_URL ? ['--database-url', process.env.BENCH_DATABASE_URL, '--database-schema', schema] : [];
 const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo', ...pgFlags], { stdio: ['ignore', 'pipe', 'inherit'] });
 let out = '';
 child.stdout!.on('data', (d) => { out += d; });
 
@@ -251,7 +254,7 @@ latencies.sort((a, b) => a - b);
 const q = (p: number) => quantile(latencies, p);
 const creates = sent.map((s) => s.tookMs).sort((a, b) => a - b);
 const result = {
-  bench: 'stream', rules: APPS * RULES_PER_APP, apps: APPS, connections: conns.length, ratePerSecond: RATE, seconds: SECONDS,
+  bench: 'stream', store: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite', loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ')[0], rules: APPS * RULES_PER_APP, apps: APPS, connections: conns.length, ratePerSecond: RATE, seconds: SECONDS,
   posted: sent.length, postFailures: failures, postingSeconds: Number(postingSeconds.toFixed(2)), schedulerMaxBehindMs: Math.round(maxBehindMs),
   deliveries: latencies.length, expected, missed, duplicated, unexpected, wrongMatchingRules: wrongRules, arrivedBeforeCreateResponse: early,
   latencyMs: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: q(1) },
@@ -268,5 +271,12 @@ agent.destroy();
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
+if (process.env.BENCH_DATABASE_URL) {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
+}
 const ok = result.latencyMs.p99 < 50 && missed === 0 && duplicated === 0 && unexpected === 0 && wrongRules === 0 && failures === 0;
 process.exitCode = ok ? 0 : 1;

@@ -47,25 +47,40 @@ async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promi
   return out;
 }
 
+/** A promise that may be left unawaited when an earlier one fails: its rejection is not unhandled. */
+function quiet<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
 const within = (conn: Conn, row: PostEvent) => conn.until === null || row.created_at <= conn.until;
 
+/**
+ * Offers each matched post to the connections of the apps it matched, in post order. Renders start
+ * all at once (on PostgreSQL they overlap on the pool) and are awaited in order.
+ */
 async function deliverLive(hub: Hub, rows: PostEvent[]): Promise<void> {
   const matches = await matchRows(hub.deps, rows, [...hub.byApp.keys()]);
   const cache: RenderCache = new Map();
+  const queue: { conn: Conn; line: Promise<string | null> }[] = [];
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
-      const lines = new Map<string, string | null>();
-      for (const conn of [...(hub.byApp.get(appId) ?? [])]) {
+      const lines = new Map<string, Promise<string | null>>();
+      for (const conn of hub.byApp.get(appId) ?? []) {
         if (conn.ended || !within(conn, m.row)) continue;
-        if (!lines.has(conn.selKey)) {
-          const body = await renderOnce(hub.deps, cache, appId, m.postId, conn.sel, conn.selKey);
-          lines.set(conn.selKey, body && messageLine(body, rules));
+        let line = lines.get(conn.selKey);
+        if (!line) {
+          line = quiet(renderOnce(hub.deps, cache, appId, m.postId, conn.sel, conn.selKey).then((body) => body && messageLine(body, rules)));
+          lines.set(conn.selKey, line);
         }
-        const line = lines.get(conn.selKey);
-        if (line) offer(hub, conn, line);
+        queue.push({ conn, line });
       }
     }
+  }
+  for (const { conn, line } of queue) {
+    const text = await line;
+    if (text) offer(hub, conn, text);
   }
 }
 
@@ -125,10 +140,12 @@ async function backfill(hub: Hub, conn: Conn, since: number, snap: Snapshot): Pr
     // Events the live tail had not processed at the snapshot reach the connection live instead.
     const due = rows.filter((r) => (compareIds(r.id, snap.low) <= 0 || snap.seen.has(r.id)) && r.created_at >= since && within(conn, r));
     const cache: RenderCache = new Map();
-    for (const m of await matchRows(deps, due, [conn.appId])) {
-      const body = await renderOnce(deps, cache, conn.appId, m.postId, conn.sel, conn.selKey);
-      if (!body || conn.ended) continue;
-      if (conn.sink.write(messageLine(body, m.byApp.get(conn.appId)!)) > half) await conn.sink.drained();
+    const lines = (await matchRows(deps, due, [conn.appId])).map((m) =>
+      quiet(renderOnce(deps, cache, conn.appId, m.postId, conn.sel, conn.selKey).then((body) => body && messageLine(body, m.byApp.get(conn.appId)!))));
+    for (const line of lines) {
+      const text = await line;
+      if (!text || conn.ended) continue;
+      if (conn.sink.write(text) > half) await conn.sink.drained();
     }
   }
 }

@@ -20,7 +20,10 @@ export type RenderCache = Map<string, Promise<string | null>>;
 export function renderOnce(deps: Deps, cache: RenderCache, appId: string, postId: string, sel: Selection, selKey: string): Promise<string | null> {
   const key = `${postId} ${selKey}`;
   let r = cache.get(key);
-  if (!r) cache.set(key, (r = renderBody(deps, appId, postId, sel)));
+  if (!r) {
+    cache.set(key, (r = renderBody(deps, appId, postId, sel)));
+    r.catch(() => undefined); // awaited by the caller; never an unhandled rejection
+  }
   return r;
 }
 
