@@ -11,23 +11,45 @@ export type AttemptRow = {
 };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+/** Rows per multi-row statement: well under both databases' parameter limits. */
+const CHUNK = 200;
+function chunks<T>(all: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
+  return out;
+}
 
 export const deliveryRepo = {
-  /** Locks up to `limit` due rows of the topics for `holder`; a lapsed lock (dead worker) is taken over. */
+  /**
+   * Locks up to `limit` due rows of the topics for `holder`; a lapsed lock (dead worker) is taken over.
+   * Walks the outbox_claim index (topic, status, available_at): oldest first within each topic and
+   * never past other topics' backlog. The outer re-check wraps `status` in COALESCE so the planner
+   * looks the chosen rows up by primary key; with several processes on PostgreSQL it is what keeps
+   * a row to one claimant.
+   */
   async claim(db: Queryable, o: { topics: string[]; holder: string; now: number; wall: number; lockUntil: number; limit: number }): Promise<OutboxRow[]> {
     const t = marks(o.topics.length);
-    const free = '(locked_until IS NULL OR locked_until < ?)';
     const rows = await db.all<OutboxRow>(
       `UPDATE outbox SET locked_by = ?, locked_until = ?
-        WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND topic IN (${t}) AND available_at <= ? AND ${free} ORDER BY id LIMIT ?)
-          AND status = 'pending' AND ${free}
+        WHERE id IN (SELECT id FROM outbox WHERE topic IN (${t}) AND status = 'pending' AND available_at <= ?
+                       AND (locked_until IS NULL OR locked_until < ?) LIMIT ?)
+          AND COALESCE(status, '') = 'pending' AND COALESCE(locked_until, 0) < ?
         RETURNING *`,
       [o.holder, o.lockUntil, ...o.topics, o.now, o.wall, o.limit, o.wall] as Param[],
     );
-    return rows.sort((a, b) => (a.id.length - b.id.length) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.sort((a, b) => a.available_at - b.available_at || (a.id.length - b.id.length) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   },
   async done(db: Queryable, id: string, holder: string): Promise<void> {
     await db.run("UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL WHERE id = ? AND locked_by = ?", [id, holder]);
+  },
+  /** Settles many rows as done in a few statements (hot path). */
+  async doneMany(db: Queryable, ids: string[], holder: string): Promise<void> {
+    for (const part of chunks(ids, CHUNK)) {
+      await db.run(
+        `UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL WHERE locked_by = ? AND id IN (${marks(part.length)})`,
+        [holder, ...part],
+      );
+    }
   },
   async retry(db: Queryable, id: string, holder: string, availableAt: number, error: string, dead: boolean): Promise<void> {
     await db.run(
@@ -35,12 +57,23 @@ export const deliveryRepo = {
       [dead ? 'dead' : 'pending', availableAt, error, id, holder],
     );
   },
-  async insertAttempt(db: Queryable, a: AttemptRow): Promise<void> {
-    await db.run(
-      `INSERT INTO webhook_attempts (id, webhook_id, delivery_id, event_id, kind, attempt, status, response_code, latency_ms, error, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [a.id, a.webhook_id, a.delivery_id, a.event_id, a.kind, a.attempt, a.status, a.response_code, a.latency_ms, a.error, a.at],
-    );
+  async insertAttempts(db: Queryable, rows: AttemptRow[]): Promise<void> {
+    for (const part of chunks(rows, CHUNK)) {
+      await db.run(
+        `INSERT INTO webhook_attempts (id, webhook_id, delivery_id, event_id, kind, attempt, status, response_code, latency_ms, error, at)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((a) => [a.id, a.webhook_id, a.delivery_id, a.event_id, a.kind, a.attempt, a.status, a.response_code, a.latency_ms, a.error, a.at]),
+      );
+    }
+  },
+  /** Writes many outbox rows in a few statements (the fan-out's delivery rows, synthetic bursts). */
+  async enqueueMany(db: Queryable, rows: { id: string; topic: string; target: string | null; payload: string; at: number }[]): Promise<void> {
+    for (const part of chunks(rows, CHUNK)) {
+      await db.run(
+        `INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((r) => [r.id, r.topic, r.target, r.payload, r.at, r.at]),
+      );
+    }
   },
   /** Newest first; `before` pages back by attempt id. */
   attempts: (db: Queryable, webhookId: string, limit: number, before: string | null) => db.all<AttemptRow>(

@@ -31,7 +31,8 @@ function classify(err: NodeJS.ErrnoException, url: URL): 'tls' | 'closed' {
 export function createHttpClient(config: Config, elapsed: () => number): HttpClient {
   const lookup = config.strictWebhooks ? (publicOnlyLookup as never) : undefined;
   const ca = config.webhookCaFile ? [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] : undefined;
-  const opts = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup };
+  // As many idle sockets may stay open as may be busy, so a burst does not close and reopen connections.
+  const opts = { keepAlive: true, maxSockets: 128, maxFreeSockets: 128, lookup };
   const agents = { 'http:': new http.Agent(opts), 'https:': new https.Agent({ ...opts, ca }) };
   const once = { 'http:': new http.Agent({ ...opts, keepAlive: false }), 'https:': new https.Agent({ ...opts, keepAlive: false, ca }) };
 

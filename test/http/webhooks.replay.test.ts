@@ -67,7 +67,8 @@ forEachStore('webhooks: replay', (store) => {
     assert.equal(second.status, 409);
     assert.equal(second.body.type, 'https://api.twitter.com/2/problems/conflict');
     assert.match(second.body.detail, /ReplayConflictError/);
-    await poll(() => r.posts.length === 2);
+    // Advance only once the failed attempt is settled (logged), so its retry is scheduled before the jump.
+    await poll(async () => (await s.admin('GET', `/_aviary/webhooks/${id}/deliveries`)).body.data.some((a: any) => a.status === 'failed'));
     await s.admin('POST', '/_aviary/clock', { advance_ms: 10 * 60_000 });
     const status = await poll(() => r.accepted.find((p) => p.json?.replay_job_status)?.json.replay_job_status);
     assert.equal(status.job_state, 'Incomplete');

@@ -6,7 +6,7 @@ import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
 import type { Queryable } from '../../store/index.js';
 import { enqueue } from '../../store/outbox.js';
-import { nudgeDispatch } from '../../delivery/index.js';
+import { deliveryRepo, nudgeDispatch } from '../../delivery/index.js';
 import { adminUserView, requireUser, updateUserProfile, type ProfilePatch, type UserRow } from '../users/index.js';
 import { kindOf } from './activity.kinds.js';
 import { activityRepo, spacesRepo, type ProfileExtras, type SpaceRow } from './activity.repo.js';
@@ -32,11 +32,11 @@ export async function emitSynthetic(deps: Deps, b: Body): Promise<string[]> {
   const count = b.count ?? 1;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw bad('count', count, 'count must be an integer from 1 to 1000');
   const payload = { event_type: kindOf(type)!.name, user_id: userId, direction: b.direction, payload: b.payload ?? {}, includes: b.includes, text: b.text };
-  const ids = await deps.db.tx(async (tx) => {
-    const out: string[] = [];
-    for (let i = 0; i < count; i++) out.push(await emit(deps, tx, 'activity.synthetic', payload));
-    return out;
-  });
+  const at = deps.clock.now();
+  const text = JSON.stringify(payload);
+  const rows = Array.from({ length: count }, () => ({ id: deps.ids.next(), topic: 'activity.synthetic', target: null, payload: text, at }));
+  await deps.db.tx((tx) => deliveryRepo.enqueueMany(tx, rows));
+  const ids = rows.map((r) => r.id);
   nudgeDispatch(deps);
   return ids;
 }

@@ -105,9 +105,9 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
     }
   }
   await deps.db.tx(async (tx) => {
-    for (const e of out.events) await activityRepo.insertEvent(tx, e);
+    await activityRepo.insertEvents(tx, out.events);
     await enqueueDeliveries(deps, tx, out.deliveries);
-    for (const r of ok) await deliveryRepo.done(tx, r.id, holder);
+    await deliveryRepo.doneMany(tx, ok.map((r) => r.id), holder);
     for (const { row, error } of failed) {
       const delay = RETRIES[row.attempts];
       await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);

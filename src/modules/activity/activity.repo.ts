@@ -46,8 +46,14 @@ export const activityRepo = {
     (userId === null ? names : [...names, userId]) as Param[],
   ),
 
-  async insertEvent(db: Queryable, e: EventRow): Promise<void> {
-    await db.run('INSERT INTO activity_events (id, app_id, envelope, created_at) VALUES (?, ?, ?, ?)', [e.id, e.app_id, e.envelope, e.created_at]);
+  async insertEvents(db: Queryable, rows: EventRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 200) {
+      const part = rows.slice(i, i + 200);
+      await db.run(
+        `INSERT INTO activity_events (id, app_id, envelope, created_at) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((e) => [e.id, e.app_id, e.envelope, e.created_at]),
+      );
+    }
   },
   /** Events of the apps at or after `since` (service time), oldest first. */
   eventsSince: (db: Queryable, appIds: string[], since: number, limit: number) => db.all<EventRow>(

@@ -60,9 +60,12 @@ function startTimers(deps: Deps, h: Hub) {
 export async function openStream(deps: Deps, appId: string, sink: StreamSink, since: number | null, until: number | null): Promise<() => void> {
   const h = hubOf(deps);
   const c: Conn = { appId, sink, sent: new Set(), until };
+  // Without backfill, what the poll window still holds was sent before this connection: mark it seen.
+  const recent = await activityRepo.eventsSince(deps.db, [appId], since ?? deps.clock.now() - 2 * POLL_MS - 1_000, 10_000);
+  if (since === null) for (const e of recent) c.sent.add(e.id);
   h.conns.add(c);
   startTimers(deps, h);
-  if (since !== null) for (const e of await activityRepo.eventsSince(deps.db, [appId], since, 10_000)) send(c, e);
+  if (since !== null) for (const e of recent) send(c, e);
   return () => {
     h.conns.delete(c);
     if (!h.conns.size && h.poll) {

@@ -2,10 +2,9 @@
 // 24 hours is sent again, then the job ends with a `replay_job_status` event. One job per webhook at
 // a time — a second one gets the `conflict` problem (409, ReplayConflictError).
 import type { AppRow } from '../../auth/index.js';
-import { deliveryRuntime, type Settled } from '../../delivery/index.js';
+import { deliveryRepo, deliveryRuntime, encodeDelivery, type Settled } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
-import { enqueue } from '../../store/outbox.js';
 import { replayRepo, type ReplayJobRow } from './webhooks.repo.js';
 import { requireWebhook } from './webhooks.service.js';
 
@@ -74,10 +73,8 @@ export async function finishIfDone(deps: Deps, jobId: string): Promise<void> {
   const state = dead > 0 ? 'incomplete' : 'complete';
   const done = await deps.db.tx(async (tx) => {
     if (!(await replayRepo.finish(tx, jobId, state, deps.clock.now()))) return false;
-    await enqueue(tx, deps.ids.next(), deps.clock.now(), {
-      topic: 'webhook.notice', target: job.webhook_id,
-      payload: { webhook_id: job.webhook_id, event_id: job.id, kind: 'replay_job_status', body: statusBody(job, state) },
-    });
+    const payload = encodeDelivery({ webhook_id: job.webhook_id, event_id: job.id, kind: 'replay_job_status', body: statusBody(job, state) });
+    await deliveryRepo.enqueueMany(tx, [{ id: deps.ids.next(), topic: 'webhook.notice', target: job.webhook_id, payload, at: deps.clock.now() }]);
     return true;
   });
   if (done) deliveryRuntime(deps).nudgeDelivery();

@@ -3,21 +3,20 @@
 // for webhooks: one outbox row per (event, webhook), in the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
-import { createDeliveryWorker, deliveryRuntime, type DeliveryPayload, type Target } from '../../delivery/index.js';
+import { createDeliveryWorker, deliveryRepo, deliveryRuntime, encodeDelivery, type DeliveryPayload, type Target } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
-import { enqueue } from '../../store/outbox.js';
 import { startChecks, stopChecks } from './webhooks.checks.js';
 import { webhooksRepo } from './webhooks.repo.js';
 import { afterReplaySettled, sweepReplayJobs } from './webhooks.replay.js';
 
-export type NewDelivery = Omit<DeliveryPayload, 'replay_job'>;
+export type NewDelivery = DeliveryPayload;
 export type Workers = { stop(): Promise<void> };
 
 /** Writes one delivery row per item in the caller's transaction; call nudgeDeliveries after it commits. */
 export async function enqueueDeliveries(deps: Deps, tx: Queryable, items: NewDelivery[]): Promise<void> {
-  const now = deps.clock.now();
-  for (const d of items) await enqueue(tx, deps.ids.next(), now, { topic: 'webhook.delivery', target: d.webhook_id, payload: d });
+  const at = deps.clock.now();
+  await deliveryRepo.enqueueMany(tx, items.map((d) => ({ id: deps.ids.next(), topic: 'webhook.delivery', target: d.webhook_id, payload: encodeDelivery(d), at })));
 }
 
 async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | null> {

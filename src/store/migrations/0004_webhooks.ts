@@ -105,4 +105,5 @@ CREATE TABLE activity_spaces (
 );
 
 CREATE INDEX outbox_topic_target ON outbox (topic, target, created_at);
+CREATE INDEX outbox_claim ON outbox (topic, status, available_at);
 `;
