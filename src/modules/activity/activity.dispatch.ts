@@ -14,6 +14,7 @@ import { activityRepo, type EventRow, type SubscriptionRow } from './activity.re
 import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
 import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
 import { publishEvents } from './activity.stream.js';
+import { linkCache, streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
 
 export const SOURCE_TOPICS = [
@@ -92,6 +93,7 @@ async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Bat
 async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<void> {
   const out: Batch = { events: [], deliveries: [] };
   const cache = new Map<string, Promise<SubscriptionRow[]>>();
+  const links = linkCache(deps);
   const failed: { row: OutboxRow; error: string }[] = [];
   const ok: OutboxRow[] = [];
   for (const row of rows) {
@@ -99,6 +101,7 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
       const exp = await expand(deps, row);
       await activityTargets(deps, row, exp.items, out, cache);
       await legacyTargets(deps, row, exp.items, out);
+      if (exp.postId) out.deliveries.push(...await streamDeliveries(deps, await links(), exp.postId));
       ok.push(row);
     } catch (err) {
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });

@@ -49,11 +49,11 @@ export async function usersById(deps: Deps, ids: (string | null | undefined)[]):
 export async function postCreated(deps: Deps, postId: string): Promise<Expansion> {
   const env = await lookupPosts(deps, { userId: null, appId: '' }, [postId], SELECTION, true).catch(() => null);
   const row = await requirePost(deps, postId).catch(() => null);
-  if (!env?.data || !row) return { items: [] };
+  if (!env?.data || !row) return { items: [], postId };
   const post = withCountStrings(env.data as Obj);
   const includes = withCountStrings(env.includes ?? {}) as Obj;
   const users: Obj[] = includes.users ?? [];
-  if (users.find((u) => u.id === row.author_id)?.protected) return { items: [] }; // protected posts are never delivered (DOCS)
+  if (users.find((u) => u.id === row.author_id)?.protected) return { items: [], postId }; // protected posts are never delivered (DOCS)
   const base = { payload: post, includes, text: row.text };
   const items: Item[] = [{ ...base, kind: 'post.create', userId: row.author_id, direction: 'outbound', legacy: { type: 'tweet_create', post, users } }];
   const touched = new Map<string, string>();
