@@ -12,7 +12,7 @@ import { compareIds, idAt } from '../../shared/ids.js';
 import { toMatchPosts } from '../posts/index.js';
 import { matchIn, ruleSets, type MatchedRule } from './rules.cache.js';
 import { hubOf, finish, goLive, offer, register, serial, type Conn, type Hub, type Tail } from './stream.hub.js';
-import { messageLine, renderOnce, type RenderCache } from './stream.render.js';
+import { messageLine, renderBatch, type RenderCache } from './stream.render.js';
 import { streamRepo, type PostEvent } from './stream.repo.js';
 
 const BATCH = 200;
@@ -29,8 +29,7 @@ const postIdOf = (row: PostEvent) => String((JSON.parse(row.payload) as { post_i
 /** Each post matched once per app, whatever the number of its rules and connections. */
 async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promise<Match[]> {
   if (!rows.length || !appIds.length) return [];
-  const posts = await toMatchPosts(deps, rows.map(postIdOf));
-  const sets = await ruleSets(deps, appIds);
+  const [posts, sets] = await Promise.all([toMatchPosts(deps, rows.map(postIdOf)), ruleSets(deps, appIds)]);
   const out: Match[] = [];
   for (const row of rows) {
     const postId = postIdOf(row);
@@ -47,40 +46,30 @@ async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promi
   return out;
 }
 
-/** A promise that may be left unawaited when an earlier one fails: its rejection is not unhandled. */
-function quiet<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
-}
-
 const within = (conn: Conn, row: PostEvent) => conn.until === null || row.created_at <= conn.until;
 
-/**
- * Offers each matched post to the connections of the apps it matched, in post order. Renders start
- * all at once (on PostgreSQL they overlap on the pool) and are awaited in order.
- */
+/** Offers each matched post to the connections of the apps it matched, in post order. */
 async function deliverLive(hub: Hub, rows: PostEvent[]): Promise<void> {
   const matches = await matchRows(hub.deps, rows, [...hub.byApp.keys()]);
-  const cache: RenderCache = new Map();
-  const queue: { conn: Conn; line: Promise<string | null> }[] = [];
+  if (!matches.length) return;
+  const postIds = matches.map((m) => m.postId);
+  const renders: RenderCache = new Map();
+  const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
+  for (const conn of hub.conns.values()) if (apps.has(conn.appId)) renderBatch(hub.deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
-      const lines = new Map<string, Promise<string | null>>();
-      for (const conn of hub.byApp.get(appId) ?? []) {
-        if (conn.ended || !within(conn, m.row)) continue;
-        let line = lines.get(conn.selKey);
-        if (!line) {
-          line = quiet(renderOnce(hub.deps, cache, appId, m.postId, conn.sel, conn.selKey).then((body) => body && messageLine(body, rules)));
-          lines.set(conn.selKey, line);
+      const lines = new Map<string, string | null>();
+      for (const conn of [...(hub.byApp.get(appId) ?? [])]) {
+        if (conn.ended || !within(conn, m.row) || !renders.has(conn.selKey)) continue;
+        if (!lines.has(conn.selKey)) {
+          const body = (await renders.get(conn.selKey)!).get(m.postId);
+          lines.set(conn.selKey, body ? messageLine(body, rules) : null);
         }
-        queue.push({ conn, line });
+        const line = lines.get(conn.selKey);
+        if (line) offer(hub, conn, line);
       }
     }
-  }
-  for (const { conn, line } of queue) {
-    const text = await line;
-    if (text) offer(hub, conn, text);
   }
 }
 
@@ -120,9 +109,8 @@ async function step(hub: Hub): Promise<boolean> {
   }
   const deps = hub.deps;
   const tail = (hub.tail ??= await initTail(deps));
-  const rows = await streamRepo.after(deps.db, tail.cursor, BATCH);
   const wall = deps.clock.wall();
-  const late = await stragglers(deps, tail, wall);
+  const [rows, late] = await Promise.all([streamRepo.after(deps.db, tail.cursor, BATCH), stragglers(deps, tail, wall)]);
   if (rows.length || late.length) await deliverLive(hub, [...late, ...rows]);
   advance(tail, [...late, ...rows], wall);
   return rows.length === BATCH;
@@ -139,13 +127,12 @@ async function backfill(hub: Hub, conn: Conn, since: number, snap: Snapshot): Pr
     after = rows[rows.length - 1]!.id;
     // Events the live tail had not processed at the snapshot reach the connection live instead.
     const due = rows.filter((r) => (compareIds(r.id, snap.low) <= 0 || snap.seen.has(r.id)) && r.created_at >= since && within(conn, r));
-    const cache: RenderCache = new Map();
-    const lines = (await matchRows(deps, due, [conn.appId])).map((m) =>
-      quiet(renderOnce(deps, cache, conn.appId, m.postId, conn.sel, conn.selKey).then((body) => body && messageLine(body, m.byApp.get(conn.appId)!))));
-    for (const line of lines) {
-      const text = await line;
-      if (!text || conn.ended) continue;
-      if (conn.sink.write(text) > half) await conn.sink.drained();
+    const matches = await matchRows(deps, due, [conn.appId]);
+    const bodies = await renderBatch(deps, new Map(), conn.appId, matches.map((m) => m.postId), conn.sel, conn.selKey);
+    for (const m of matches) {
+      const body = bodies.get(m.postId);
+      if (!body || conn.ended) continue;
+      if (conn.sink.write(messageLine(body, m.byApp.get(conn.appId)!)) > half) await conn.sink.drained();
     }
   }
 }
