@@ -133,5 +133,17 @@ export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
   });
   deliveryRuntime(deps).wire({ dispatch: () => pump.nudge() });
   pump.start();
-  return pump;
+  const prune = deps.scheduler.every(HOUR, () => pruneSources(deps).catch(onError), 'activity-prune');
+  return { async stop() { prune.cancel(); await pump.stop(); } };
+}
+
+const HOUR = 3_600_000;
+/** Topics only this fan-out reads; the posts topics stay, the filtered stream reads them too (ADR 0008). */
+const OWN_TOPICS = SOURCE_TOPICS.filter((t) => !t.startsWith('post.'));
+
+/** Retention on the service clock: settled source rows a day, the activity stream's log an hour (backfill reaches 5 minutes). */
+async function pruneSources(deps: Deps): Promise<void> {
+  const now = deps.clock.now();
+  await deliveryRepo.prune(deps.db, OWN_TOPICS, now - 25 * HOUR);
+  await activityRepo.pruneEvents(deps.db, now - HOUR);
 }

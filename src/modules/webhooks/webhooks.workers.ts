@@ -38,14 +38,27 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
   worker.start();
   const sweep = setInterval(() => void sweepReplayJobs(deps).catch(onError), 2_000);
   sweep.unref();
+  const prune = deps.scheduler.every(HOUR, () => pruneDeliveries(deps).catch(onError), 'webhook-prune');
   return {
     async stop() {
       clearInterval(sweep);
+      prune.cancel();
       stopChecks(deps);
       await worker.stop();
       rt.close();
     },
   };
+}
+
+const HOUR = 3_600_000;
+/**
+ * Retention on the service clock: delivery rows are kept a day and an hour (replay reaches 24 hours
+ * back), the attempt log two days.
+ */
+async function pruneDeliveries(deps: Deps): Promise<void> {
+  const now = deps.clock.now();
+  await deliveryRepo.prune(deps.db, ['webhook.delivery', 'webhook.replay', 'webhook.notice'], now - 25 * HOUR);
+  await deliveryRepo.pruneAttempts(deps.db, now - 48 * HOUR);
 }
 
 export const nudgeDeliveries = (deps: Deps) => deliveryRuntime(deps).nudgeDelivery();
