@@ -3,15 +3,16 @@
 //   2. steady: 20,000 events at BENCH_RATE events/s (default 2,000) → p50/p99 cause → delivery;
 //   3. failing: 20,000 events with the receiver failing 20 % of attempts → retries, lost events.
 // Cause time is when the emitting request was sent (its transaction commits before it answers), so
-// latency is measured conservatively. Events are made with POST /_aviary/events (synthetic
+// latency is measured conservatively. BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL. Events are made with POST /_aviary/events (synthetic
 // profile.update.bio) and flow through the real path: outbox → fan-out → delivery rows → POST.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RATE = Number(process.env.BENCH_RATE ?? 2_000);
@@ -50,8 +51,10 @@ await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-wh-'));
+// BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL, in a fresh schema.
+const PG = process.env.BENCH_DATABASE_URL ? ['--database-url', process.env.BENCH_DATABASE_URL, '--database-schema', `bench_wh_${process.pid}`] : [];
 const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo', '--webhook-retry-schedule', RETRIES], { stdio: ['ignore', 'pipe', 'inherit'] });
+  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo', '--webhook-retry-schedule', RETRIES, ...PG], { stdio: ['ignore', 'pipe', 'inherit'] });
 let out = '';
 child.stdout!.on('data', (d) => { out += d; });
 const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
@@ -120,8 +123,15 @@ failRatio = 0.2;
 results.push(await phase('receiver failing 20%', async () => { for (let i = 0; i < EVENTS / BATCH; i++) await emitBatch(); }));
 
 for (const r of results) console.log(`${r.phase.padEnd(22)} ${String(r.deliveriesPerSecond).padStart(6)} deliveries/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  lost ${r.lost}  duplicates ${r.duplicates}  attempts ${r.attempts}  (${r.seconds} s)`);
-console.log(JSON.stringify({ bench: 'webhooks', retrySchedule: RETRIES, results }));
+console.log(`store ${PG.length ? 'postgres' : 'sqlite'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (shared machines skew these figures)`);
+console.log(JSON.stringify({ bench: 'webhooks', retrySchedule: RETRIES, loadAverage: loadavg(), results }));
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 receiver.close();
 rmSync(dataDir, { recursive: true, force: true });
+if (PG.length) {
+  const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${PG[3]}" CASCADE`);
+  await c.end();
+}
