@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../store/index.js';
 import { docKeys, KEYS_VERSION } from './search.keys.js';
 import { searchRepo, type DocRow, type Posting, type QueueRow } from './search.repo.js';
 
-const BATCH = 1000;
+const BATCH = 2500;
 
 /** Deps whose store reads go through the open transaction (SQLite admits no other query meanwhile). */
 function within(deps: Deps, tx: Queryable): Deps {
