@@ -1,7 +1,9 @@
 // Property: search returns exactly what evaluating the query with the engine's matcher over every
 // stored post returns (window, visibility and edits applied), newest first, across pages. Posts are
-// written over HTTP — plain, replies, quotes, reposts, edits, deletions — from a vocabulary unique
-// to this run; queries are random trees over it. The oracle reads every post in the store.
+// written over HTTP — plain, replies, quotes, reposts, links, edits, deletions, annotation changes,
+// a list — from a vocabulary unique to this run; queries are random trees over it (words, phrases,
+// entities, users, ids, list:, context:, entity:, negations, conjunction-only and metric
+// operators). The oracle reads every post in the store.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -14,14 +16,18 @@ const rand = () => Math.random().toString(36).slice(2, 7).replace(/[0-9]/g, 'q')
 const WORDS = Array.from({ length: 4 }, (_, i) => `w${'abcdef'[i]}${rand()}`);
 const ACCENTED = `caf${rand()}é`;
 const TAGS = Array.from({ length: 3 }, () => `h${rand()}`);
+// Domains of their own, so `context:<domain>.*` matches nothing of the demo dataset's annotations.
+const CONTEXTS: [string, string][] = [[`7${Math.floor(Math.random() * 1e6)}`, `9${Math.floor(Math.random() * 1e9)}`], [`6${Math.floor(Math.random() * 1e6)}`, `8${Math.floor(Math.random() * 1e9)}`]];
 
 type Row = { id: string; seq: string; created_at: number; author_id: string };
-type Oracle = { rows: Row[]; prepared: Map<string, PreparedPost>; hidden: Set<string>; now: number };
+type Oracle = { rows: Row[]; prepared: Map<string, PreparedPost>; hidden: Set<string>; now: number; members: Set<string> };
 
 forEachStore('search equals the matcher over every post', (store) => {
   let s: TestServer;
   let users: TestUser[];
   let oracle: Oracle;
+  let listId = '';
+  let refs: string[] = [];
   const auth = () => `Bearer ${s.bearer}`;
 
   async function write(): Promise<void> {
@@ -33,7 +39,7 @@ forEachStore('search equals the matcher over every post', (store) => {
       const author = pick(users);
       const parts = Array.from({ length: 1 + Math.floor(Math.random() * 4) }, () => {
         const x = Math.random();
-        return x < 0.55 ? pick(WORDS) : x < 0.65 ? ACCENTED : x < 0.85 ? `#${pick(TAGS)}` : `@${pick(users).username}`;
+        return x < 0.5 ? pick(WORDS) : x < 0.6 ? ACCENTED : x < 0.8 ? `#${pick(TAGS)}` : x < 0.9 ? `@${pick(users).username}` : `https://example.com/${pick(WORDS)}`;
       });
       const body: Record<string, unknown> = { text: `${parts.join(' ')} n${i}` };
       const target = ids.length && Math.random() < 0.3 ? pick(ids) : undefined;
@@ -49,6 +55,18 @@ forEachStore('search equals the matcher over every post', (store) => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
     }
     for (const p of ids.slice(6, 10)) assert.equal((await s.call('DELETE', `/2/tweets/${p.id}`, { auth: tokens.get(p.author) })).status, 200);
+    // Annotation changes reach the index through the `u` trigger (superseded versions excepted).
+    for (const p of [...ids.slice(0, 2), ...ids.slice(10, 20)]) {
+      const [domain, entity] = pick(CONTEXTS);
+      const res = await s.admin('PUT', `/_aviary/posts/${p.id}/annotations`, {
+        context_annotations: [{ domain: { id: domain, name: 'Domain' }, entity: { id: entity, name: `Entity ${entity}` } }],
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+    const list = await s.call('POST', '/2/lists', { auth: tokens.get(users[0]!.id), body: { name: `l${rand()}` } });
+    listId = list.body.data.id;
+    for (const u of users.slice(1)) await s.call('POST', `/2/lists/${listId}/members`, { auth: tokens.get(users[0]!.id), body: { user_id: u.id } });
+    refs = ids.slice(10).map((p) => p.id);
   }
 
   async function readOracle(): Promise<Oracle> {
@@ -59,7 +77,8 @@ forEachStore('search equals the matcher over every post', (store) => {
     const posts = await toMatchPosts(s.deps, rows.map((r) => r.id));
     const prepared = new Map([...posts].map(([id, p]) => [id, preparePost(p, 'search')]));
     rows.sort((a, b) => b.created_at - a.created_at || (a.seq < b.seq ? 1 : a.seq > b.seq ? -1 : 0));
-    return { rows, prepared, hidden, now };
+    const members = new Set((await s.deps.db.all<{ u: string }>('SELECT target_id AS u FROM list_members WHERE source_id = ?', [listId])).map((r) => `${listId}|${r.u}`));
+    return { rows, prepared, hidden, now, members };
   }
 
   before(async () => {
@@ -80,7 +99,8 @@ forEachStore('search equals the matcher over every post', (store) => {
     const end = oracle.now - 30_000;
     return oracle.rows.filter((r) => r.created_at >= start && r.created_at < end && !oracle.hidden.has(r.author_id)
       && (o.since === undefined || BigInt(r.id) > BigInt(o.since)) && (o.until === undefined || BigInt(r.id) < BigInt(o.until))
-      && evaluate(parsed.ast, oracle.prepared.get(r.id)!, { product: 'search' })).map((r) => r.id);
+      && evaluate(parsed.ast, oracle.prepared.get(r.id)!, { product: 'search', isListMember: (l, u) => oracle.members.has(`${l}|${u}`) }))
+      .map((r) => r.id);
   }
 
   async function searchAll(query: string, max: number, extra: string): Promise<string[]> {
@@ -99,12 +119,19 @@ forEachStore('search equals the matcher over every post', (store) => {
   }
 
   const atom = fc.oneof(
-    fc.constantFrom(...WORDS, ACCENTED.slice(0, -1) + 'e', ...TAGS.map((t) => `#${t}`)),
-    fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `"${a} ${b}"`),
-    fc.nat(2).map((i) => `from:${users[i]!.username}`), fc.nat(2).map((i) => `@${users[i]!.username}`),
-    fc.nat(2).map((i) => `to:${users[i]!.id}`),
+    { weight: 6, arbitrary: fc.constantFrom(...WORDS, ACCENTED.slice(0, -1) + 'e', ...TAGS.map((t) => `#${t}`)) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `"${a} ${b}"`) },
+    { weight: 2, arbitrary: fc.nat(2).map((i) => `from:${users[i]!.username}`) },
+    fc.nat(2).map((i) => `@${users[i]!.username}`), fc.nat(2).map((i) => `to:${users[i]!.id}`), fc.nat(2).map((i) => `retweets_of:${users[i]!.username}`),
+    fc.nat(200).map((i) => `${['conversation_id', 'in_reply_to_tweet_id', 'quotes_of_tweet_id'][i % 3]}:${refs[i % refs.length]}`),
+    fc.constant(0).map(() => `list:${listId}`),
+    fc.constantFrom(...CONTEXTS).map(([d, e]) => `context:${d}.${e}`), fc.constantFrom(...CONTEXTS).map(([d]) => `context:${d}.*`),
+    fc.constantFrom(...CONTEXTS).map(([, e]) => `entity:"Entity ${e}"`),
   );
-  const modifier = fc.constantFrom('-is:retweet', 'is:reply', 'is:quote', 'has:mentions', 'has:hashtags', 'lang:en', '-lang:en', 'is:retweet');
+  const modifier = fc.constantFrom(
+    '-is:retweet', 'is:reply', 'is:quote', 'has:mentions', 'has:hashtags', 'lang:en', '-lang:en', 'is:retweet', 'has:links', '-has:links',
+    'url:example.com', 'min_replies:1', '-min_replies:1', 'min_reposts:1', '-is:nullcast',
+  );
   const clause = fc.oneof(
     { weight: 3, arbitrary: atom },
     { weight: 2, arbitrary: fc.tuple(atom, atom).map(([a, b]) => `(${a} OR ${b})`) },
@@ -119,7 +146,7 @@ forEachStore('search equals the matcher over every post', (store) => {
       const want = expected(q, {});
       assert.deepEqual(await searchAll(q, max, ''), want, q);
       if (want.length > max) found++;
-    }), { numRuns: 60 });
+    }), { numRuns: 100 });
     // The property is not vacuous: many queries span several pages.
     assert.ok(found >= 10, `only ${found} queries had more than one page`);
   });
