@@ -6,8 +6,8 @@ import posts from './0003_posts.js';
 import postsVersion from './0003_posts_version.js';
 import usersCache from './0003_users_cache.js';
 import webhooks from './0004_webhooks.js';
-import stream from './0006_stream.js';
 import search from './0005_search.js';
+import stream from './0006_stream.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -18,6 +18,6 @@ export const MIGRATIONS: Migration[] = [
   { id: '0003_posts_version', sql: postsVersion },
   { id: '0003_users_cache', sql: usersCache },
   { id: '0004_webhooks', sql: webhooks },
-  { id: '0006_stream', sql: stream },
   { id: '0005_search', sql: search },
+  { id: '0006_stream', sql: stream },
 ];
