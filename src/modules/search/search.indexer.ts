@@ -92,14 +92,15 @@ const draining = new WeakMap<Db, Promise<void>>();
 /**
  * Settles every queued change committed before the call. Callers share one drain chain per store:
  * a caller arriving mid-drain runs a fresh pass after it, so its own writes are covered. `force`
- * runs one batch even with an empty queue (start-up: checks the key-derivation version).
+ * runs one batch even with an empty queue (start-up: checks the key-derivation version); `stop`
+ * ends the pass between batches (shutdown leaves the rest queued for the next start).
  */
-export async function drainIndex(deps: Deps, force = false): Promise<void> {
+export async function drainIndex(deps: Deps, o: { force?: boolean; stop?: () => boolean } = {}): Promise<void> {
   const previous = draining.get(deps.db);
   const run = (async () => {
     await previous?.catch(() => undefined);
-    let first = force;
-    while (first || (await searchRepo.firstQueued(deps.db))) {
+    let first = o.force ?? false;
+    while (!o.stop?.() && (first || (await searchRepo.firstQueued(deps.db)))) {
       first = false;
       if ((await drainBatch(deps)) === 0) break;
     }
@@ -115,14 +116,15 @@ export async function drainIndex(deps: Deps, force = false): Promise<void> {
 /** The background pump: drains what bulk seeds, other processes or quiet periods left queued. */
 export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void): Pump {
   let started = false;
+  let stopping = false;
   const pump = createPump({
     idleMs: 250, onError,
     step: async () => {
-      await drainIndex(deps, !started);
+      await drainIndex(deps, { force: !started, stop: () => stopping });
       started = true;
       return false;
     },
   });
   pump.start();
-  return pump;
+  return { ...pump, stop: async () => { stopping = true; await pump.stop(); } };
 }
