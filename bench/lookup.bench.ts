@@ -50,20 +50,20 @@ function seed(dataDir: string): { seconds: number; indexSeconds: number; wallSec
 const own = !process.env.BENCH_DATA_DIR;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'aviary-lookup-'));
 const seeding = own ? seed(dataDir) : null;
-const aviary = await spawnAviary(18_090, [], dataDir);
+const aviary = await spawnAviary(18_290, [], dataDir);
 const bearer = { authorization: `Bearer ${aviary.creds.demo.app.bearer_token}` };
 const timeline = await (await fetch(`${aviary.url}/2/users/2244994945/tweets?max_results=100`, { headers: bearer })).json() as { data: { id: string }[] };
 const ids = timeline.data.map((t) => t.id);
 const one = `${aviary.url}/2/tweets/${ids[0]}`;
 const many = `${aviary.url}/2/tweets?ids=${ids.join(',')}&tweet.fields=created_at,public_metrics,entities&expansions=author_id`;
 const oneBody = await (await fetch(one, { headers: bearer })).text();
-const bareOne = await bare(18_091, oneBody);
+const bareOne = await bare(18_291, oneBody);
 
 await load(one, bearer); // warm-up, discarded
 const rounds: { lookup: Load; bareLookup: Load; hundred: Load; cpuMsPerHundred: number }[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const lookup = await load(one, bearer);
-  const bareLookup = await load('http://127.0.0.1:18091/');
+  const bareLookup = await load('http://127.0.0.1:18291/');
   const cpu0 = cpuSeconds(aviary.proc.pid!);
   const hundred = await load(many, bearer);
   const cpuMsPerHundred = ((cpuSeconds(aviary.proc.pid!) - cpu0) * 1000) / Math.max(1, hundred.requests);
