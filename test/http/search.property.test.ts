@@ -25,6 +25,8 @@ type Oracle = { rows: Row[]; prepared: Map<string, PreparedPost>; hidden: Set<st
 forEachStore('search equals the matcher over every post', (store) => {
   let s: TestServer;
   let users: TestUser[];
+  /** A protected account: its posts never show to app-only callers. */
+  let locked: TestUser;
   let oracle: Oracle;
   let listId = '';
   let refs: string[] = [];
@@ -55,6 +57,7 @@ forEachStore('search equals the matcher over every post', (store) => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
     }
     for (const p of ids.slice(6, 10)) assert.equal((await s.call('DELETE', `/2/tweets/${p.id}`, { auth: tokens.get(p.author) })).status, 200);
+    for (let i = 0; i < 15; i++) await adminPost(s, locked.id, { text: `${pick(WORDS)} ${pick(WORDS)} #${pick(TAGS)} locked ${i}` });
     // Annotation changes reach the index through the `u` trigger (superseded versions excepted).
     for (const p of [...ids.slice(0, 2), ...ids.slice(10, 20)]) {
       const [domain, entity] = pick(CONTEXTS);
@@ -85,6 +88,7 @@ forEachStore('search equals the matcher over every post', (store) => {
     s = await startServer({ store });
     users = [];
     for (let i = 0; i < 3; i++) users.push(await newUser(s, { premium: true }));
+    locked = await newUser(s, { protected: true });
     await s.admin('POST', '/_aviary/clock', { set: new Date().toISOString() });
     await write();
     await s.admin('POST', '/_aviary/clock', { advance_ms: 60_000 });
@@ -121,7 +125,7 @@ forEachStore('search equals the matcher over every post', (store) => {
   const atom = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...WORDS, ACCENTED.slice(0, -1) + 'e', ...TAGS.map((t) => `#${t}`)) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `"${a} ${b}"`) },
-    { weight: 2, arbitrary: fc.nat(2).map((i) => `from:${users[i]!.username}`) },
+    { weight: 2, arbitrary: fc.nat(3).map((i) => `from:${(users[i] ?? locked).username}`) },
     fc.nat(2).map((i) => `@${users[i]!.username}`), fc.nat(2).map((i) => `to:${users[i]!.id}`), fc.nat(2).map((i) => `retweets_of:${users[i]!.username}`),
     fc.nat(200).map((i) => `${['conversation_id', 'in_reply_to_tweet_id', 'quotes_of_tweet_id'][i % 3]}:${refs[i % refs.length]}`),
     fc.constant(0).map(() => `list:${listId}`),
@@ -149,6 +153,14 @@ forEachStore('search equals the matcher over every post', (store) => {
     }), { numRuns: 100 });
     // The property is not vacuous: many queries span several pages.
     assert.ok(found >= 10, `only ${found} queries had more than one page`);
+  });
+
+  test('counts: the total is the matcher over all posts (exact plans are counted from the index alone)', async () => {
+    await fc.assert(fc.asyncProperty(query, async (q) => {
+      const res = await s.call('GET', `/2/tweets/counts/recent?granularity=day&query=${encodeURIComponent(q)}`, { auth: auth() });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.meta.total_tweet_count, expected(q, {}).length, q);
+    }), { numRuns: 60 });
   });
 
   test('since_id and until_id bound the same answer', async () => {

@@ -42,6 +42,11 @@ function filterOf(p: Plan): Filter {
   }
 }
 
+/** The access without posts offering any of `keys`. */
+export function excluding(a: Access, keys: string[]): Access {
+  return keys.length ? withFilters(a, [{ kind: 'not', child: { kind: 'or', children: keys.map((key) => ({ kind: 'key', key })) } }]) : a;
+}
+
 function withFilters(a: Access, filters: Filter[]): Access {
   if (filters.length === 0 || a.kind === 'empty') return a;
   if (a.kind === 'scan') return { ...a, filters: [...a.filters, ...filters] };

@@ -44,13 +44,18 @@ export async function resolve(deps: Deps, ast: QueryNode): Promise<Resolved> {
   return { userIds, listMembers };
 }
 
+/** Authors among `authors` whose posts the viewer may not see: protected, not followed, not the viewer. */
+export async function hiddenAuthors(deps: Deps, viewer: Viewer, authors: string[]): Promise<Set<string>> {
+  const locked = (await findUsersByIds(deps, authors)).filter((u) => u.protected === 1 && u.id !== viewer.userId).map((u) => u.id);
+  const followed = locked.length ? await followedAmong(deps, viewer.userId, locked) : new Set<string>();
+  return new Set(locked.filter((id) => !followed.has(id)));
+}
+
 /** Which of `ids` match `ast` and are visible to the viewer, in no particular order. */
 export async function matching(deps: Deps, viewer: Viewer, ast: QueryNode, lists: readonly string[], ids: string[]): Promise<Set<string>> {
   const posts = await toMatchPosts(deps, ids);
   const authors = [...new Set([...posts.values()].map((p) => p.author.id))];
-  const locked = (await findUsersByIds(deps, authors)).filter((u) => u.protected === 1 && u.id !== viewer.userId).map((u) => u.id);
-  const followed = locked.length ? await followedAmong(deps, viewer.userId, locked) : new Set<string>();
-  const hidden = new Set(locked.filter((id) => !followed.has(id)));
+  const hidden = await hiddenAuthors(deps, viewer, authors);
   const members = new Map<string, Set<string>>();
   for (const l of lists) members.set(l, await edgesRepo.targetsOf(deps.db, 'list_members', l, authors));
   const ctx: MatchContext = { product: 'search', isListMember: (l, u) => members.get(l)?.has(u) ?? false };

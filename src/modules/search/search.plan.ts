@@ -35,6 +35,12 @@ export function planOf(n: QueryNode, r: Resolved): Plan {
   return plan(n, r).p;
 }
 
+/** Whether the plan is exactly the query: every clause has an exact key, so a post matches iff its
+ * filed keys meet the plan (counts then need no matcher). */
+export function isExact(n: QueryNode, r: Resolved): boolean {
+  return plan(n, r).exact;
+}
+
 function plan(n: QueryNode, r: Resolved): Planned {
   switch (n.kind) {
     case 'and':

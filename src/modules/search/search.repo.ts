@@ -129,6 +129,17 @@ export const searchRepo = {
     const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) c`, params);
     return Number(row?.n ?? 0);
   },
+  /** Every author with an indexed post: a loose index scan over the `f:` keys, one seek per author. */
+  async authors(db: Queryable): Promise<string[]> {
+    const rows = await db.all<{ term: string }>(
+      `WITH RECURSIVE a(term) AS (
+         SELECT MIN(term) FROM search_postings WHERE term > 'f:' AND term < 'f;'
+         UNION ALL
+         SELECT (SELECT MIN(p.term) FROM search_postings p WHERE p.term > a.term AND p.term < 'f;') FROM a WHERE a.term IS NOT NULL
+       ) SELECT term FROM a WHERE term IS NOT NULL`,
+    );
+    return rows.map((r) => r.term.slice(2));
+  },
   /** Up to `limit` candidates in (created_at, seq) descending order. */
   async candidates(db: Queryable, x: Access, b: Bounds, limit: number): Promise<Hit[]> {
     const params: Param[] = [];

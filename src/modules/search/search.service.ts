@@ -6,12 +6,12 @@ import type { QueryNode } from '../../engine/index.js';
 import { problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { renderPostPage, seqOf, type Envelope } from '../posts/index.js';
-import { accessOf } from './search.access.js';
+import { accessOf, excluding } from './search.access.js';
 import { decodeCursor, encodeCursor, type Cursor } from './search.cursor.js';
 import { drainIndex } from './search.indexer.js';
 import { lookupsOf } from './search.keys.js';
-import { planOf } from './search.plan.js';
-import { compileQuery, matching, resolve } from './search.match.js';
+import { isExact, planOf } from './search.plan.js';
+import { compileQuery, hiddenAuthors, matching, resolve } from './search.match.js';
 import { searchRepo, type Access, type Bounds, type Hit } from './search.repo.js';
 import { bucketize, searchMeta, type Granularity } from './search.view.js';
 import { resolveWindow, type Product, type Window } from './search.window.js';
@@ -23,10 +23,14 @@ export type SearchRequest = {
 };
 
 /** A query ready to run: the bound tree, how to read candidates, and the bounds to read within. */
-type Prepared = { ast: QueryNode; lists: string[]; access: Access; bounds: Bounds; window: Window };
+type Prepared = { ast: QueryNode; lists: string[]; access: Access; bounds: Bounds; window: Window; exact: boolean };
 
 const ESTIMATE_CAP = 1000;
 const MAX_BATCH = 2000;
+const COUNT_PAGE = 10_000;
+const P_FROM = 'f:';
+/** Counts are app-only (SPEC security): nobody's protected posts are counted. */
+const APP_ONLY: Viewer = { userId: null, appId: '' };
 
 const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');
 
@@ -47,13 +51,15 @@ async function prepare(deps: Deps, r: SearchRequest): Promise<Prepared & { curso
   };
   // Every write committed before this request is in the index once the queue is drained.
   await drainIndex(deps);
-  const plan = planOf(ast, await resolve(deps, ast));
+  const resolved = await resolve(deps, ast);
+  const plan = planOf(ast, resolved);
   const sizes = new Map<string | null, Promise<number>>();
   const estimate = (key: string | null) => {
     if (!sizes.has(key)) sizes.set(key, searchRepo.countUpTo(deps.db, key, bounds, ESTIMATE_CAP));
     return sizes.get(key)!;
   };
-  return { ast, lists: [...lookupsOf(ast).lists], access: await accessOf(plan, estimate), bounds, window, cursor };
+  const access = await accessOf(plan, estimate);
+  return { ast, lists: [...lookupsOf(ast).lists], access, bounds, window, cursor, exact: isExact(ast, resolved) };
 }
 
 /** Matching posts below `below`, newest first: up to `need`, and whether more exist. */
@@ -87,17 +93,41 @@ export async function searchPosts(deps: Deps, viewer: Viewer, r: SearchRequest &
   return renderPostPage(deps, viewer, ids, searchMeta(ids, next), sel);
 }
 
-/** GET /2/tweets/counts/recent and /all: matching posts per time bucket over the window. */
-export async function countPosts(deps: Deps, r: SearchRequest & { granularity: Granularity }): Promise<Envelope> {
-  const q = await prepare(deps, r);
+/** Creation times of the matching posts visible to app-only callers, each candidate checked by the matcher. */
+async function verifiedTimes(deps: Deps, q: Prepared): Promise<number[]> {
   const times: number[] = [];
   let below: Bounds['below'];
   for (;;) {
-    const { hits, more } = await collect(deps, { userId: null, appId: '' }, q, MAX_BATCH, below);
+    const { hits, more } = await collect(deps, APP_ONLY, q, MAX_BATCH, below);
     for (const h of hits) times.push(h.created_at);
-    if (!more) break;
+    if (!more) return times;
     const last = hits[hits.length - 1]!;
     below = { createdAt: last.created_at, seq: last.seq };
   }
+}
+
+/** Beyond this many authors, exact counts read visibility per candidate like the others. */
+const AUTHORS_MAX = 20_000;
+
+/** The same for an exact plan: the index alone decides; protected authors are excluded in SQL. */
+async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
+  const authors = await searchRepo.authors(deps.db);
+  if (authors.length > AUTHORS_MAX) return null;
+  const hidden = [...await hiddenAuthors(deps, APP_ONLY, authors)].map((id) => P_FROM + id);
+  const access = excluding(q.access, hidden);
+  const times: number[] = [];
+  let below: Bounds['below'];
+  for (;;) {
+    const rows = await searchRepo.candidates(deps.db, access, { ...q.bounds, below }, COUNT_PAGE);
+    for (const r of rows) times.push(r.created_at);
+    if (rows.length < COUNT_PAGE) return times;
+    below = { createdAt: rows[rows.length - 1]!.created_at, seq: rows[rows.length - 1]!.seq };
+  }
+}
+
+/** GET /2/tweets/counts/recent and /all: matching posts per time bucket over the window. */
+export async function countPosts(deps: Deps, r: SearchRequest & { granularity: Granularity }): Promise<Envelope> {
+  const q = await prepare(deps, r);
+  const times = (q.exact ? await exactTimes(deps, q) : null) ?? await verifiedTimes(deps, q);
   return bucketize(times, q.window, r.granularity);
 }
