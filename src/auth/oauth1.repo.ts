@@ -1,21 +1,26 @@
-// Every SQL statement for OAuth 1.0a nonces: one row per (consumer key, token, nonce) seen, kept
-// until its timestamp falls out of the accepted window.
+// Every SQL statement for OAuth 1.0a nonces. A key is `<timestamp, 12 digits>:<digest of client,
+// token and nonce>`: unique per timestamp, client and token (RFC 5849 §3.3), written in roughly
+// increasing order, and expired by key range once its timestamp leaves the window.
 import type { Queryable } from '../store/index.js';
 
+export const nonceKeyPrefix = (timestampS: number) => String(timestampS).padStart(12, '0') + ':';
+
 export const noncesRepo = {
-  /**
-   * Records a nonce; false when a live row already holds it (a replay). An expired row is taken
-   * over, so a nonce reused after its window is not mistaken for a replay before pruning.
-   */
-  async remember(db: Queryable, key: string, expiresAt: number, now: number): Promise<boolean> {
-    const r = await db.run(
-      `INSERT INTO oauth1_nonces (nonce_key, expires_at) VALUES (?, ?)
-       ON CONFLICT (nonce_key) DO UPDATE SET expires_at = excluded.expires_at WHERE oauth1_nonces.expires_at < ?`,
-      [key, expiresAt, now],
+  /** Records nonce keys; returns those that were new (the others are replays). */
+  async rememberMany(db: Queryable, rows: readonly { key: string; expiresAt: number }[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const inserted = await db.all<{ nonce_key: string }>(
+      `INSERT INTO oauth1_nonces (nonce_key, expires_at) VALUES ${rows.map(() => '(?, ?)').join(', ')}
+       ON CONFLICT (nonce_key) DO NOTHING RETURNING nonce_key`,
+      rows.flatMap((r) => [r.key, r.expiresAt]),
     );
-    return r.changes > 0;
+    return new Set(inserted.map((r) => r.nonce_key));
   },
-  async prune(db: Queryable, now: number): Promise<void> {
-    await db.run('DELETE FROM oauth1_nonces WHERE expires_at < ?', [now]);
+  /** Removes up to `limit` keys whose timestamp is before `timestampS` (bounded: never a long stall). */
+  async prune(db: Queryable, timestampS: number, limit: number): Promise<void> {
+    await db.run(
+      'DELETE FROM oauth1_nonces WHERE nonce_key IN (SELECT nonce_key FROM oauth1_nonces WHERE nonce_key < ? ORDER BY nonce_key LIMIT ?)',
+      [nonceKeyPrefix(timestampS), limit],
+    );
   },
 };

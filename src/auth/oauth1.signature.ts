@@ -4,9 +4,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 export type Pair = readonly [string, string];
 
+const UNRESERVED_ONLY = /^[A-Za-z0-9._~-]*$/;
+const KEPT_BY_ENCODE_URI = /[!'()*]/;
+const KEPT_BY_ENCODE_URI_ALL = /[!'()*]/g;
+const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase();
+
 /** RFC 3986 unreserved set kept, everything else `%XX` upper-case; space is `%20` (notes §11.1). */
 export function percentEncode(s: string): string {
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  // Fast paths: this runs for every parameter of every signed request.
+  if (UNRESERVED_ONLY.test(s)) return s;
+  const e = encodeURIComponent(s);
+  return KEPT_BY_ENCODE_URI.test(e) ? e.replace(KEPT_BY_ENCODE_URI_ALL, hex) : e;
 }
 
 /**

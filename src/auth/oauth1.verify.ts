@@ -2,17 +2,17 @@
 // the base string is rebuilt from the actual scheme, Host and path, the query and form parameters
 // and the header's `oauth_*` (never a JSON body); HMAC-SHA1 with the stored secrets, compared in
 // constant time; the timestamp within a window of the service clock; each nonce once.
+import { createHash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { problems, type Problem } from '../shared/problems.js';
-import { safeEqual, sha256 } from '../shared/secrets.js';
+import { safeEqual } from '../shared/secrets.js';
 import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
-import { noncesRepo } from './oauth1.repo.js';
+import { nonceKey, rememberNonce } from './oauth1.nonces.js';
 import { baseString, baseUri, hmacSha1, parameterString, parseOAuthHeader, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
 export const TIMESTAMP_WINDOW_MS = 300_000;
-const PRUNE_EVERY_MS = 60_000;
 
 /** What the verifier needs of a request; http/auth.ts builds it from Fastify's request. */
 export type SignedRequest = {
@@ -52,43 +52,38 @@ function headerParams(authorization: string | undefined): Map<string, string> {
 }
 
 /**
- * Parameter strings to try. The RFC's comes first; then two SDK habits, tried only when it fails:
- * TAV2 and XDK merge header and body parameters into one object, so an `oauth_token` sent in both
- * is signed once; XDK sorts keys with localeCompare (notes §11.1).
+ * Parameter strings to try after the RFC's own (`[...query, ...form, ...header]`) failed: TAV2 and XDK
+ * merge header and body parameters into one object, so an `oauth_token` sent in both is signed once;
+ * XDK sorts keys with localeCompare (notes §11.1).
  */
-function* parameterStrings(r: SignedRequest, oauth: Map<string, string>): Generator<string> {
-  const own = [...r.query, ...r.form];
-  const header = [...oauth].filter(([k]) => k !== 'oauth_signature');
+function* sdkParameterStrings(own: Pair[], header: Pair[]): Generator<string> {
   const seen = new Set(own.map(([k, v]) => `${k}\0${v}`));
   const merged = header.filter(([k, v]) => !seen.has(`${k}\0${v}`));
-  const lists = merged.length === header.length ? [[...own, ...header]] : [[...own, ...header], [...own, ...merged]];
-  const tried = new Set<string>();
-  for (const list of lists) {
-    for (const s of [parameterString(list), parameterString(list, (a, b) => a.localeCompare(b))]) {
-      if (!tried.has(s)) { tried.add(s); yield s; }
-    }
+  const byLocale = (a: string, b: string) => a.localeCompare(b);
+  yield parameterString([...own, ...header], byLocale);
+  if (merged.length !== header.length) {
+    yield parameterString([...own, ...merged]);
+    yield parameterString([...own, ...merged], byLocale);
   }
 }
 
 function signatureMatches(r: SignedRequest, oauth: Map<string, string>, consumerSecret: string, tokenSecret: string): boolean {
-  const uri = baseUri(r.scheme, r.host, r.path);
+  const base = (ps: string) => baseString(r.method, baseUri(r.scheme, r.host, r.path), ps);
   const given = oauth.get('oauth_signature')!;
-  for (const ps of parameterStrings(r, oauth)) {
-    if (safeEqual(hmacSha1(baseString(r.method, uri, ps), consumerSecret, tokenSecret), given)) return true;
+  const own = r.form.length ? [...r.query, ...r.form] : r.query;
+  const header = [...oauth].filter(([k]) => k !== 'oauth_signature');
+  if (safeEqual(hmacSha1(base(parameterString([...own, ...header])), consumerSecret, tokenSecret), given)) return true;
+  for (const ps of sdkParameterStrings(own, header)) {
+    if (safeEqual(hmacSha1(base(ps), consumerSecret, tokenSecret), given)) return true;
   }
   return false;
 }
 
-let lastPrune = 0;
-
-async function rememberNonce(deps: Deps, oauth: Map<string, string>, timestampMs: number): Promise<void> {
-  const now = deps.clock.now();
-  if (now - lastPrune > PRUNE_EVERY_MS || now < lastPrune) {
-    lastPrune = now;
-    await noncesRepo.prune(deps.db, now);
-  }
-  const key = sha256(JSON.stringify([oauth.get('oauth_consumer_key'), oauth.get('oauth_token') ?? '', oauth.get('oauth_nonce')]));
-  if (!(await noncesRepo.remember(deps.db, key, timestampMs + TIMESTAMP_WINDOW_MS, now))) throw oauth1Problems.couldNotAuthenticate();
+async function checkNonce(deps: Deps, oauth: Map<string, string>, timestampMs: number): Promise<void> {
+  // Unique per timestamp, client credentials and token (RFC 5849 §3.3): a replayed request repeats all four.
+  const digest = createHash('sha256').update(`${oauth.get('oauth_consumer_key')}\n${oauth.get('oauth_token') ?? ''}\n${oauth.get('oauth_nonce')}`).digest('base64url').slice(0, 27);
+  const key = nonceKey(timestampMs / 1000, digest);
+  if (!(await rememberNonce(deps, key, timestampMs + TIMESTAMP_WINDOW_MS, TIMESTAMP_WINDOW_MS))) throw oauth1Problems.couldNotAuthenticate();
 }
 
 export type Verified<T> = { app: AppRow; token: T | null; oauth: Map<string, string> };
@@ -112,6 +107,6 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
     if (!token || token.app_id !== app.id) throw oauth1Problems.invalidToken();
   }
   if (!signatureMatches(r, oauth, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
-  await rememberNonce(deps, oauth, timestampMs);
+  await checkNonce(deps, oauth, timestampMs);
   return { app, token, oauth };
 }

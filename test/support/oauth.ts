@@ -72,7 +72,8 @@ export async function makeUser(s: TestServer, o: { password?: string } = {}) {
   return res.body.data as { id: string; username: string };
 }
 
-export const CALLBACK = 'http://127.0.0.1:9/callback';
+/** A registered callback that never resolves (.test is reserved); browsers intercept it. */
+export const CALLBACK = 'http://app.example.test/callback';
 
 export async function makeApp(s: TestServer, o: { permission?: string; callback_urls?: string[] } = {}) {
   const res = await s.admin('POST', '/_aviary/apps', { name: uniqueName('app'), callback_urls: [CALLBACK], ...o });

@@ -2,6 +2,7 @@
 // `{ sqlite, postgres }` instead of one string. Never edit an applied migration: add the next one.
 import core from './0001_core.js';
 import oauth from './0002_oauth.js';
+import oauthNonces from './0002_oauth_nonces.js';
 import posts from './0003_posts.js';
 import postsVersion from './0003_posts_version.js';
 import usersCache from './0003_users_cache.js';
@@ -14,6 +15,7 @@ export type Migration = { id: string; sql: string | { sqlite: string; postgres: 
 export const MIGRATIONS: Migration[] = [
   { id: '0001_core', sql: core },
   { id: '0002_oauth', sql: oauth },
+  { id: '0002_oauth_nonces', sql: oauthNonces },
   { id: '0003_posts', sql: posts },
   { id: '0003_posts_version', sql: postsVersion },
   { id: '0003_users_cache', sql: usersCache },

@@ -1,0 +1,85 @@
+// npm run bench:auth — requests/s of the same route (GET /2/users/12) with an app-only bearer and
+// with OAuth 1.0a user signatures (a fresh nonce and timestamp per request: HMAC-SHA1 verification
+// plus the nonce write), in one run against one built Aviary. Target: OAuth 1.0a ≥ 0.70 × bearer.
+// Loopback only, bounded (BENCH_SECONDS per round; two rounds each, interleaved, best kept).
+import { createHmac, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { baseString, baseUri, parameterString, percentEncode, signRequest } from '../src/auth/oauth1.signature.js';
+import { spawnAviary } from './support/spawn.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PATH = '/2/users/12?user.fields=created_at';
+
+type Result = { rps: number; p99: number; non2xx: number; errors: number };
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Result> {
+  const r = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+const aviary = await spawnAviary(18_090);
+const { app, user } = aviary.creds.demo;
+const url = aviary.url + PATH;
+
+/**
+ * A client that signs like the SDKs but fast enough not to be the bottleneck on a small machine:
+ * the base string is built once around two slots (nonce, timestamp; neither needs encoding), so
+ * each request costs one HMAC. Checked against the reference signer below.
+ */
+function fastSigner(c: { consumerKey: string; consumerSecret: string; token: string; tokenSecret: string }) {
+  const u = new URL(url);
+  const NONCE = '\u0001';
+  const TS = '\u0002';
+  const params: [string, string][] = [...new URLSearchParams(u.search)].map(([k, v]) => [k, v]);
+  params.push(['oauth_consumer_key', c.consumerKey], ['oauth_nonce', NONCE], ['oauth_signature_method', 'HMAC-SHA1'],
+    ['oauth_timestamp', TS], ['oauth_token', c.token], ['oauth_version', '1.0']);
+  const base = baseString('GET', baseUri('http', u.host, u.pathname), parameterString(params));
+  // The slots are encoded twice in the base string: once in the parameter string, once around it.
+  const [p1, rest] = base.split(percentEncode(percentEncode(NONCE)));
+  const [p2, p3] = rest!.split(percentEncode(percentEncode(TS)));
+  const key = `${percentEncode(c.consumerSecret)}&${percentEncode(c.tokenSecret)}`;
+  const head = `OAuth oauth_consumer_key="${percentEncode(c.consumerKey)}", oauth_nonce="`;
+  return (nonce: string, ts: number) => {
+    const sig = createHmac('sha1', key).update(p1 + nonce + p2 + ts + p3).digest('base64');
+    return `${head}${nonce}", oauth_signature_method="HMAC-SHA1", oauth_timestamp="${ts}", oauth_token="${percentEncode(c.token)}", oauth_version="1.0", oauth_signature="${percentEncode(sig)}"`;
+  };
+}
+
+const creds = { consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret };
+let sign!: ReturnType<typeof fastSigner>;
+
+// autocannon calls setupRequest for every request it sends: each OAuth 1.0a request is signed afresh.
+// The bearer run goes through the same per-request hook, so the client does the same work for both
+// (a prebuilt request would make the load generator, not the server, the difference on a small box).
+const perRequest = (authorization: () => string) => load(url, {
+  requests: [{ method: 'GET', path: PATH, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: authorization() } }) }],
+});
+let counter = 0;
+const prefix = randomBytes(8).toString('hex');
+const bearerHeader = `Bearer ${app.bearer_token}`;
+const bearerLoad = () => perRequest(() => bearerHeader);
+const oauth1Load = () => perRequest(() => sign(`${prefix}${(counter++).toString(36)}`, Math.floor(Date.now() / 1000)));
+
+const rounds: { bearer: Result; oauth1: Result }[] = [];
+try {
+  sign = fastSigner(creds);
+  const reference = signRequest({ method: 'GET', url, ...creds, nonce: 'abc123', timestamp: 1_700_000_000 });
+  if (!reference.includes(/oauth_signature="[^"]+"/.exec(sign('abc123', 1_700_000_000))![0])) throw new Error('the fast signer disagrees with signRequest');
+  const check = await fetch(url, { headers: { authorization: signRequest({ method: 'GET', url, consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, timestamp: Math.floor(Date.now() / 1000) }) } });
+  if (check.status !== 200) throw new Error(`a signed request was refused: ${check.status} ${await check.text()}`);
+
+  await bearerLoad(); // warm-up, discarded
+  for (let i = 0; i < 2; i++) rounds.push({ bearer: await bearerLoad(), oauth1: await oauth1Load() });
+} finally {
+  await aviary.stop();
+}
+
+const best = (k: 'bearer' | 'oauth1') => rounds.map((r) => r[k]).sort((a, b) => b.rps - a.rps)[0]!;
+const bearer = best('bearer');
+const oauth1 = best('oauth1');
+const ratio = oauth1.rps / bearer.rps;
+console.log(JSON.stringify({ bench: 'auth', seconds: DURATION, connections: CONNECTIONS, route: PATH, rounds, bearer, oauth1, ratio }));
+console.log(`bearer   GET ${PATH}: ${bearer.rps.toFixed(0)} req/s p99 ${bearer.p99} ms (non-2xx ${bearer.non2xx})`);
+console.log(`oauth1   GET ${PATH}: ${oauth1.rps.toFixed(0)} req/s p99 ${oauth1.p99} ms (non-2xx ${oauth1.non2xx}), signed per request`);
+console.log(`ratio    OAuth 1.0a / bearer = ${ratio.toFixed(2)} (target ≥ 0.70)`);
