@@ -3,32 +3,32 @@
 // replies, quotes, reposts, media, polls, places and several languages; counters that add up.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startServer, type TestServer } from '../support/server.js';
+import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 const DAY = 86_400_000;
 
-test('the demo dataset', async (t) => {
+forEachStore('the demo dataset', (store) => {
   let a: TestServer;
   let b: TestServer;
-  before(async () => { [a, b] = await Promise.all([startServer({ spec: true }), startServer()]); });
+  before(async () => { [a, b] = await Promise.all([startServer({ store, spec: true }), startServer({ store })]); });
   after(async () => { await Promise.all([a.close(), b.close()]); });
   const get = async (s: TestServer, path: string) => (await s.call('GET', path, { auth: `Bearer ${s.bearer}` })).body;
 
-  await t.test('post 20 by jack, users 12 and 2244994945', async () => {
+  test('post 20 by jack, users 12 and 2244994945', async () => {
     const res = await get(a, '/2/tweets/20?tweet.fields=created_at&expansions=author_id');
     assert.deepEqual(res.data, { id: '20', text: 'just setting up my twttr', edit_history_tweet_ids: ['20'], created_at: '2006-03-21T20:50:14.000Z' });
     assert.equal(res.includes.users[0].username, 'jack');
     assert.equal((await get(a, '/2/users/2244994945')).data.username, 'XDevelopers');
   });
 
-  await t.test('the same ids on every run; posts within the last 7 days', async () => {
+  test('the same ids on every run; posts within the last 7 days', async () => {
     const [x, y] = await Promise.all([a, b].map((s) => get(s, '/2/users/2244994945/tweets?max_results=100&tweet.fields=created_at')));
     assert.deepEqual(x.data.map((p: { id: string }) => p.id), y.data.map((p: { id: string }) => p.id));
     const now = Date.parse((await a.admin('GET', '/_aviary/clock')).body.data.now);
     for (const p of x.data) assert.ok(Date.parse(p.created_at) > now - 7 * DAY && Date.parse(p.created_at) <= now, p.created_at);
   });
 
-  await t.test('≥ 50 users with profiles following each other, ≥ 5,000 posts, counters that add up', async () => {
+  test('≥ 50 users with profiles following each other, ≥ 5,000 posts, counters that add up', async () => {
     const followers = await get(a, '/2/users/12/followers?max_results=1000&user.fields=public_metrics,description,location');
     assert.ok(followers.data.length >= 50, `${followers.data.length} followers`);
     assert.ok(followers.data.every((u: { description: string; location?: string }) => u.description && u.location));
@@ -40,7 +40,7 @@ test('the demo dataset', async (t) => {
     assert.equal(jack.followers_count, followers.data.length + (followers.meta.next_token ? 1000 : 0));
   });
 
-  await t.test('replies, quotes, reposts, media, polls, places and several languages', async () => {
+  test('replies, quotes, reposts, media, polls, places and several languages', async () => {
     const seen = { replied_to: 0, quoted: 0, retweeted: 0, media: 0, poll: 0, place: 0, langs: new Set<string>() };
     let token = '';
     for (let page = 0; page < 6; page++) {
