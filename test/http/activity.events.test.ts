@@ -193,6 +193,37 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     }
   });
 
+  test('real likes, follows, blocks, mutes and DMs over the data API cause their events', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    const asA = await userToken(s, app, a.id, ['tweet.read', 'tweet.write', 'users.read', 'like.write', 'dm.write', 'follows.write', 'mute.write', 'block.read']);
+    const ok = (res: { status: number; body: unknown }) => assert.ok(res.status < 300, JSON.stringify(res.body));
+    const liked = await watch(b.id, 'like.create', { direction: 'inbound' });
+    const post = await tweet(b.id, { text: 'like me for real' });
+    ok(await s.call('POST', `/2/users/${a.id}/likes`, { auth: asA, body: { tweet_id: post } }));
+    assert.equal((await liked())[0].payload.liked_tweet_id, post);
+
+    const follows = await watch(b.id, 'follow.follow');
+    const unfollows = await watch(a.id, 'follow.unfollow', { direction: 'outbound' });
+    ok(await s.call('POST', `/2/users/${a.id}/following`, { auth: asA, body: { target_user_id: b.id } }));
+    assert.equal((await follows())[0].payload.source.data.id, a.id);
+    ok(await s.call('DELETE', `/2/users/${a.id}/following/${b.id}`, { auth: asA }));
+    await unfollows();
+
+    const received = await watch(b.id, 'dm.received');
+    ok(await s.call('POST', `/2/dm_conversations/with/${b.id}/messages`, { auth: asA, body: { text: 'for real' } }));
+    assert.equal((await received())[0].payload.direct_message_events[0].message_create.message_data.text, 'for real');
+
+    for (const [kind, path, undo] of [['mute.mute', 'muting', 'mute.unmute'], ['block.block', 'blocking', 'block.unblock']] as const) {
+      const on = await watch(a.id, kind);
+      const off = await watch(a.id, undo);
+      ok(await s.call('POST', `/2/users/${a.id}/${path}`, { auth: asA, body: { target_user_id: b.id } }));
+      assert.equal((await on())[0].payload.target.data.id, b.id);
+      ok(await s.call('DELETE', `/2/users/${a.id}/${path}/${b.id}`, { auth: asA }));
+      await off();
+    }
+  });
+
   test('synthetic events from POST /_aviary/events, for any kind', async () => {
     const user = await newUser(s);
     const news = await watch(user.id, 'chat.received');

@@ -3,14 +3,17 @@
 import type { Deps } from '../../deps.js';
 import type { Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
-import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
+import { edgePage, edgesRepo, emitEdgeEvent, type IdPage } from '../edges/index.js';
 import { unfollow } from '../follows/index.js';
 import { requireUser } from '../users/index.js';
 
 export async function block(deps: Deps, source: string, target: string): Promise<{ blocking: boolean }> {
   if (source === target) throw problems.invalidParam('target_user_id', target, 'You cannot block yourself.');
   await requireUser(deps, target, 'target_user_id');
-  await edgesRepo.add(deps.db, 'blocks', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
+  await deps.db.tx(async (tx) => {
+    const added = await edgesRepo.add(tx, 'blocks', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
+    if (added) await emitEdgeEvent(deps, tx, 'block.block', source, target);
+  });
   await unfollow(deps, source, target);
   await unfollow(deps, target, source);
   return { blocking: true };
@@ -18,7 +21,9 @@ export async function block(deps: Deps, source: string, target: string): Promise
 
 export async function unblock(deps: Deps, source: string, target: string): Promise<{ blocking: boolean }> {
   await requireUser(deps, target, 'target_user_id');
-  await edgesRepo.remove(deps.db, 'blocks', source, target);
+  await deps.db.tx(async (tx) => {
+    if (await edgesRepo.remove(tx, 'blocks', source, target)) await emitEdgeEvent(deps, tx, 'block.unblock', source, target);
+  });
   return { blocking: false };
 }
 

@@ -5,7 +5,8 @@ import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.j
 import { problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { isBlocked } from '../blocks/index.js';
-import { edgesRepo } from '../edges/index.js';
+import { edgesRepo, emitEvent } from '../edges/index.js';
+import type { Queryable } from '../../store/index.js';
 import { attachableMedia, mediaByKeys, mediaView } from '../media/index.js';
 import { linkedText, lookupPosts, renderUsers, requirePost, type Envelope } from '../posts/index.js';
 import { findUsersByIds, requireUser } from '../users/index.js';
@@ -37,8 +38,21 @@ async function messageEvent(deps: Deps, conversationId: string, senderId: string
   };
 }
 
-async function addParticipants(deps: Deps, conversationId: string, ids: string[]): Promise<void> {
-  for (const id of ids) await edgesRepo.add(deps.db, 'dm_participants', { source_id: conversationId, target_id: id, id: deps.ids.next(), created_at: deps.clock.now() });
+async function addParticipants(deps: Deps, tx: Queryable, conversationId: string, ids: string[]): Promise<void> {
+  for (const id of ids) await edgesRepo.add(tx, 'dm_participants', { source_id: conversationId, target_id: id, id: deps.ids.next(), created_at: deps.clock.now() });
+}
+
+/** Stores a message and its `dm.sent` source event together (docs/adr/0007). */
+async function storeMessage(deps: Deps, tx: Queryable, event: DmEventRow, recipientIds: string[]): Promise<void> {
+  await dmsRepo.insertEvent(tx, event);
+  await emitEvent(deps, tx, 'dm.sent', {
+    dm_event_id: event.id, conversation_id: event.conversation_id, sender_id: event.sender_id, recipient_ids: recipientIds, text: event.text,
+  });
+}
+
+async function participantsOf(deps: Deps, conversationId: string): Promise<string[]> {
+  const { rows } = await edgesRepo.page(deps.db, 'dm_participants', 'source', conversationId, { limit: 1000 });
+  return rows.map((r) => r.k);
 }
 
 export async function sendToUser(deps: Deps, senderId: string, recipientId: string, m: Message) {
@@ -47,15 +61,18 @@ export async function sendToUser(deps: Deps, senderId: string, recipientId: stri
   if (await isBlocked(deps, recipientId, senderId)) throw problems.forbidden('You cannot send messages to this user.');
   const id = oneToOne(senderId, recipientId);
   const event = await messageEvent(deps, id, senderId, m);
-  if (await dmsRepo.insertConversation(deps.db, id, 'OneToOne', deps.clock.now())) await addParticipants(deps, id, [senderId, recipientId]);
-  await dmsRepo.insertEvent(deps.db, event);
+  await deps.db.tx(async (tx) => {
+    if (await dmsRepo.insertConversation(tx, id, 'OneToOne', deps.clock.now())) await addParticipants(deps, tx, id, [senderId, recipientId]);
+    await storeMessage(deps, tx, event, [recipientId]);
+  });
   return { dm_conversation_id: id, dm_event_id: event.id };
 }
 
 export async function sendToConversation(deps: Deps, senderId: string, conversationId: string, m: Message) {
   await requireParticipant(deps, conversationId, senderId);
   const event = await messageEvent(deps, conversationId, senderId, m);
-  await dmsRepo.insertEvent(deps.db, event);
+  const recipients = (await participantsOf(deps, conversationId)).filter((u) => u !== senderId);
+  await deps.db.tx((tx) => storeMessage(deps, tx, event, recipients));
   return { dm_conversation_id: conversationId, dm_event_id: event.id };
 }
 
@@ -66,11 +83,13 @@ export async function createGroup(deps: Deps, creatorId: string, participantIds:
   const id = deps.ids.next();
   const all = [...new Set([creatorId, ...participantIds])];
   const event = await messageEvent(deps, id, creatorId, m);
-  await dmsRepo.insertConversation(deps.db, id, 'Group', deps.clock.now());
-  await addParticipants(deps, id, all);
-  // ParticipantsJoin lists only those who joined (seed, Events rule 3).
-  await dmsRepo.insertEvent(deps.db, { ...event, id: deps.ids.next(), event_type: 'ParticipantsJoin', text: null, entities: null, media_keys: null, referenced_tweets: null, participant_ids: JSON.stringify(all) });
-  await dmsRepo.insertEvent(deps.db, { ...event, id: deps.ids.next() });
+  await deps.db.tx(async (tx) => {
+    await dmsRepo.insertConversation(tx, id, 'Group', deps.clock.now());
+    await addParticipants(deps, tx, id, all);
+    // ParticipantsJoin lists only those who joined (seed, Events rule 3).
+    await dmsRepo.insertEvent(tx, { ...event, id: deps.ids.next(), event_type: 'ParticipantsJoin', text: null, entities: null, media_keys: null, referenced_tweets: null, participant_ids: JSON.stringify(all) });
+    await storeMessage(deps, tx, { ...event, id: deps.ids.next() }, all.filter((u) => u !== creatorId));
+  });
   return { dm_conversation_id: id, dm_event_id: (await dmsRepo.inConversation(deps.db, id, { limit: 1, types: ['MessageCreate'] }))[0]!.id };
 }
 

@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
-import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
+import { edgePage, edgesRepo, emitEdgeEvent, type IdPage } from '../edges/index.js';
 import { bumpUserCounter, requireUser } from '../users/index.js';
 import type { Position } from '../../shared/cursor.js';
 
@@ -36,6 +36,7 @@ export async function addFollow(deps: Deps, source: string, target: string, now:
     if (!(await edgesRepo.add(tx, 'follows', { source_id: source, target_id: target, id: deps.ids.next(), created_at: now }))) return;
     await bumpUserCounter(tx, source, 'following_count', 1);
     await bumpUserCounter(tx, target, 'followers_count', 1);
+    await emitEdgeEvent(deps, tx, 'follow.follow', source, target);
   });
 }
 
@@ -46,6 +47,7 @@ export async function unfollow(deps: Deps, source: string, target: string): Prom
     if (!(await edgesRepo.remove(tx, 'follows', source, target))) return;
     await bumpUserCounter(tx, source, 'following_count', -1);
     await bumpUserCounter(tx, target, 'followers_count', -1);
+    await emitEdgeEvent(deps, tx, 'follow.unfollow', source, target);
   });
   return { following: false };
 }

@@ -1,7 +1,7 @@
 // Likes: an edge user → post that moves the post's like_count and the user's like_count together.
 import type { Deps } from '../../deps.js';
 import type { Position } from '../../shared/cursor.js';
-import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
+import { edgePage, edgesRepo, emitEvent, type IdPage } from '../edges/index.js';
 import { bumpPostMetric, requirePost } from '../posts/index.js';
 import { bumpUserCounter, requireUser } from '../users/index.js';
 
@@ -11,6 +11,7 @@ export async function like(deps: Deps, userId: string, postId: string): Promise<
     if (!(await edgesRepo.add(tx, 'likes', { source_id: userId, target_id: postId, id: deps.ids.next(), created_at: deps.clock.now() }))) return;
     await bumpPostMetric(tx, postId, 'like_count', 1);
     await bumpUserCounter(tx, userId, 'like_count', 1);
+    await emitEvent(deps, tx, 'like.create', { user_id: userId, post_id: postId });
   });
   return { liked: true };
 }

@@ -2,19 +2,24 @@
 import type { Deps } from '../../deps.js';
 import type { Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
-import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
+import { edgePage, edgesRepo, emitEdgeEvent, type IdPage } from '../edges/index.js';
 import { requireUser } from '../users/index.js';
 
 export async function mute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
   if (source === target) throw problems.invalidParam('target_user_id', target, 'You cannot mute yourself.');
   await requireUser(deps, target, 'target_user_id');
-  await edgesRepo.add(deps.db, 'mutes', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
+  await deps.db.tx(async (tx) => {
+    const added = await edgesRepo.add(tx, 'mutes', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
+    if (added) await emitEdgeEvent(deps, tx, 'mute.mute', source, target);
+  });
   return { muting: true };
 }
 
 export async function unmute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
   await requireUser(deps, target, 'target_user_id');
-  await edgesRepo.remove(deps.db, 'mutes', source, target);
+  await deps.db.tx(async (tx) => {
+    if (await edgesRepo.remove(tx, 'mutes', source, target)) await emitEdgeEvent(deps, tx, 'mute.unmute', source, target);
+  });
   return { muting: false };
 }
 

@@ -1,0 +1,16 @@
+// Source events of the relation modules, written in the transaction of the change so the webhook
+// fan-out delivers them at least once (topics and payloads: docs/adr/0007).
+import type { Deps } from '../../deps.js';
+import type { Queryable } from '../../store/index.js';
+import { enqueue } from '../../store/outbox.js';
+
+export type RelationTopic =
+  | 'like.create' | 'follow.follow' | 'follow.unfollow' | 'block.block' | 'block.unblock' | 'mute.mute' | 'mute.unmute' | 'dm.sent';
+
+export async function emitEvent(deps: Deps, tx: Queryable, topic: RelationTopic, payload: Record<string, unknown>): Promise<void> {
+  await enqueue(tx, deps.ids.next(), deps.clock.now(), { topic, payload });
+}
+
+/** `{source_id, target_id}` events of follows, blocks and mutes. */
+export const emitEdgeEvent = (deps: Deps, tx: Queryable, topic: RelationTopic, source: string, target: string) =>
+  emitEvent(deps, tx, topic, { source_id: source, target_id: target });
