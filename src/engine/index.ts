@@ -11,3 +11,8 @@ export { SEARCH_PREFIX, searchErrorMessage } from './messages.js';
 export { matches, evaluate } from './matcher.js';
 export { preparePost, type PreparedPost } from './prepare.js';
 export { createRuleIndex, compareIds, type RuleIndex } from './rule-index.js';
+// The term keys the rule index files rules and posts under; search's postings index reuses them so
+// both products find candidates the same way.
+export { exactKey, KEY_PREFIX, NEED } from './index-keys.js';
+export { postKeys } from './post-keys.js';
+export { isStopword } from './text.js';

@@ -2,9 +2,7 @@
 // resting on data that changes without a post write (usernames, verification) and stopwords, which
 // the plan (search.plan.ts) then never relies on.
 import { preparePost, type MatchPost, type QueryNode } from '../../engine/index.js';
-import { KEY_PREFIX as P, NEED } from '../../engine/index-keys.js';
-import { postKeys } from '../../engine/post-keys.js';
-import { isStopword } from '../../engine/text.js';
+import { isStopword, KEY_PREFIX as P, NEED, postKeys } from '../../engine/index.js';
 
 /** Bump when the key derivation changes: the index is rebuilt (search.indexer.ts). */
 export const KEYS_VERSION = '1';

@@ -3,9 +3,7 @@
 // is *exact* — present iff the clause is true, the engine's `exactKey` — may also be negated in the
 // condition, so `-python` filters in SQL instead of in the matcher. Everything else adds nothing
 // (`all`); the engine's matcher still decides every candidate.
-import type { QueryNode } from '../../engine/index.js';
-import { exactKey, KEY_PREFIX as P } from '../../engine/index-keys.js';
-import { isStopword } from '../../engine/text.js';
+import { exactKey, isStopword, KEY_PREFIX as P, type QueryNode } from '../../engine/index.js';
 
 export type Plan =
   | { kind: 'key'; key: string }
