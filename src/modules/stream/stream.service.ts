@@ -51,16 +51,22 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
   const uuid = randomUUID();
   const wall = deps.clock.wall();
   hub.admitting.add(uuid);
-  await connectionsRepo.insert(deps.db, {
-    id: deps.ids.next(), uuid, app_id: app.id, endpoint_name: ENDPOINT, client_ip: clientIp, holder: hub.holder,
-    connected_at: deps.clock.now(), disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: wall,
-  });
-  // Ours count while open here or being admitted; another process's while it still heartbeats.
-  const counts = (r: ConnectionRow) => (r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS);
-  const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter(counts);
-  if (open.findIndex((r) => r.uuid === uuid) >= limitsOf(deps.config, app.tier).connections) {
-    hub.admitting.delete(uuid);
+  // Insert-then-count must not interleave with another admission: on PostgreSQL two concurrent
+  // connects could each miss the other's uncommitted row and both get in.
+  const admitted = await deps.db.exclusive(async () => {
+    await connectionsRepo.insert(deps.db, {
+      id: deps.ids.next(), uuid, app_id: app.id, endpoint_name: ENDPOINT, client_ip: clientIp, holder: hub.holder,
+      connected_at: deps.clock.now(), disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: wall,
+    });
+    // Ours count while open here or being admitted; another process's while it still heartbeats.
+    const counts = (r: ConnectionRow) => (r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS);
+    const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter(counts);
+    if (open.findIndex((r) => r.uuid === uuid) < limitsOf(deps.config, app.tier).connections) return true;
     await connectionsRepo.remove(deps.db, uuid);
+    return false;
+  });
+  if (!admitted) {
+    hub.admitting.delete(uuid);
     throw tooManyConnections();
   }
   return uuid;
