@@ -71,8 +71,8 @@ export function parseOAuthHeader(header: string | undefined): Map<string, string
     let key: string;
     let value: string;
     try {
-      key = decodeURIComponent(kv[1]!);
-      value = decodeURIComponent(kv[2]!);
+      key = kv[1]!.includes('%') ? decodeURIComponent(kv[1]!) : kv[1]!;
+      value = kv[2]!.includes('%') ? decodeURIComponent(kv[2]!) : kv[2]!;
     } catch {
       return null;
     }
