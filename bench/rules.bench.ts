@@ -5,21 +5,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createRuleIndex, evaluate, parseQuery, preparePost, type MatchPost, type QueryNode } from '../src/engine/index.js';
+import { mulberry32 } from './support/util.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 // ---- deterministic randomness and a Zipf-distributed vocabulary ----
 
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rnd = mulberry32(20240601);
 const chance = (p: number): boolean => rnd() < p;

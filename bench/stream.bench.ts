@@ -11,6 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+import { mulberry32, until } from './support/util.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -23,15 +24,6 @@ const DRAIN_MS = 5_000;
 
 // ---- deterministic text: a Zipf vocabulary, posts and rules drawn from it ----
 
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = mulberry32(20250601);
 const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
@@ -87,15 +79,6 @@ const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof
 let out = '';
 child.stdout!.on('data', (d) => { out += d; });
 
-async function until<T>(fn: () => T | undefined | null | false, ms: number): Promise<T> {
-  const end = performance.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (performance.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
 const { hostname, port } = new URL(base);

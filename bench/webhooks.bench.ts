@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { until } from './support/util.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RATE = Number(process.env.BENCH_RATE ?? 2_000);
@@ -60,15 +61,6 @@ child.stdout!.on('data', (d) => { out += d; });
 const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
 const admin = `Bearer ${JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token}`;
 
-async function until<T>(fn: () => T | undefined | null | false, ms: number): Promise<T> {
-  const end = performance.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (performance.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 async function call(method: string, path: string, auth: string, body?: unknown) {
   const res = await fetch(base + path, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   return (await res.json()) as any;

@@ -1,0 +1,23 @@
+// Small helpers shared by the benches: deterministic randomness and waiting on a condition.
+
+/** A seeded PRNG (mulberry32) so every bench run draws the same rules and posts. */
+export function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Resolves with fn's first truthy value, checking every 2 ms, or fails after `ms`. */
+export async function until<T>(fn: () => T | undefined | null | false, ms: number): Promise<T> {
+  const end = performance.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (performance.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
