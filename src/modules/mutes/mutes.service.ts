@@ -2,24 +2,19 @@
 import type { Deps } from '../../deps.js';
 import type { Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
-import { edgePage, edgesRepo, emitEdgeEvent, type IdPage } from '../edges/index.js';
+import { addEdgeWithEvent, edgePage, removeEdgeWithEvent, type IdPage } from '../edges/index.js';
 import { requireUser } from '../users/index.js';
 
 export async function mute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
   if (source === target) throw problems.invalidParam('target_user_id', target, 'You cannot mute yourself.');
   await requireUser(deps, target, 'target_user_id');
-  await deps.db.tx(async (tx) => {
-    const added = await edgesRepo.add(tx, 'mutes', { source_id: source, target_id: target, id: deps.ids.next(), created_at: deps.clock.now() });
-    if (added) await emitEdgeEvent(deps, tx, 'mute.mute', source, target);
-  });
+  await addEdgeWithEvent(deps, 'mutes', 'mute.mute', source, target);
   return { muting: true };
 }
 
 export async function unmute(deps: Deps, source: string, target: string): Promise<{ muting: boolean }> {
   await requireUser(deps, target, 'target_user_id');
-  await deps.db.tx(async (tx) => {
-    if (await edgesRepo.remove(tx, 'mutes', source, target)) await emitEdgeEvent(deps, tx, 'mute.unmute', source, target);
-  });
+  await removeEdgeWithEvent(deps, 'mutes', 'mute.unmute', source, target);
   return { muting: false };
 }
 
