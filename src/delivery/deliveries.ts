@@ -36,6 +36,8 @@ export type Settled = { row: OutboxRow; payload: DeliveryPayload; attempt: Omit<
 const MAX_IN_FLIGHT = 128;
 const CLAIM_LIMIT = 200;
 const IDLE_MS = 10;
+/** Longest wait between polls when nothing comes (rows from other processes; this one nudges). */
+const MAX_IDLE_MS = 250;
 /** Claim again only when this many slots are free (or nothing is in flight): fewer, fuller claims. */
 const MIN_ROOM = 32;
 /** Results wait this long to be settled together in one transaction. */
@@ -169,7 +171,7 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     }
   }
 
-  const pump = createPump({ idleMs: IDLE_MS, onError: o.onError, step: async () => (await fill()) > 0 });
+  const pump = createPump({ idleMs: IDLE_MS, maxIdleMs: MAX_IDLE_MS, onError: o.onError, step: async () => (await fill()) > 0 });
 
   return {
     start() { pump.start(); void arm().catch(o.onError); },

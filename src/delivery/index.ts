@@ -8,6 +8,17 @@ export { deliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
 import type { Deps } from '../deps.js';
+import type { Queryable } from '../store/index.js';
+import { enqueue, type OutboxEvent } from '../store/outbox.js';
 import { deliveryRuntime as rt } from './runtime.js';
 /** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
 export const nudgeDispatch = (deps: Deps) => rt(deps).nudgeDispatch();
+
+/**
+ * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out. The wake may
+ * come before the commit: on SQLite the claim waits for it, on PostgreSQL the next poll (~10 ms) finds it.
+ */
+export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<void> {
+  await enqueue(tx, deps.ids.next(), deps.clock.now(), event);
+  rt(deps).nudgeDispatch();
+}

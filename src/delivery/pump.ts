@@ -1,12 +1,17 @@
-// A background loop that runs `step` while it finds work and otherwise sleeps for a short real-time
-// poll interval — or less, when this process nudges it after enqueuing something. The poll makes
-// rows written by other processes (or by modules that do not nudge) go out within `idleMs`.
+// A background loop that runs `step` while it finds work and otherwise sleeps: `idleMs` after work
+// or a nudge, then twice as long after each empty step, up to `maxIdleMs`. Writers in this process
+// nudge it (the wait ends at once), so the backoff only delays rows written by other processes
+// sharing a PostgreSQL database; an idle server no longer spends its CPU polling.
 export type Pump = { start(): void; nudge(): void; stop(): Promise<void> };
 
-export function createPump(o: { step: () => Promise<boolean>; idleMs: number; onError: (err: unknown) => void }): Pump {
+export type PumpOptions = { step: () => Promise<boolean>; idleMs: number; maxIdleMs?: number; onError: (err: unknown) => void };
+
+export function createPump(o: PumpOptions): Pump {
+  const maxIdle = Math.max(o.idleMs, o.maxIdleMs ?? o.idleMs);
   let running = false;
   let wake: (() => void) | null = null;
   let nudged = false;
+  let idle = o.idleMs;
   let loop: Promise<void> | null = null;
 
   const sleep = (ms: number) => new Promise<void>((resolve) => {
@@ -24,8 +29,15 @@ export function createPump(o: { step: () => Promise<boolean>; idleMs: number; on
         o.onError(err);
         await sleep(200);
       }
-      if (!busy) await sleep(o.idleMs);
-      else nudged = false;
+      if (busy) {
+        nudged = false;
+        idle = o.idleMs;
+        continue;
+      }
+      // After a nudge `idle` is back at its base: a nudged write not yet committed is found soon.
+      const wait = idle;
+      idle = Math.min(maxIdle, wait * 2);
+      await sleep(wait);
     }
   }
 
@@ -37,6 +49,7 @@ export function createPump(o: { step: () => Promise<boolean>; idleMs: number; on
     },
     nudge() {
       nudged = true;
+      idle = o.idleMs;
       wake?.();
     },
     async stop() {

@@ -2,7 +2,6 @@
 // so clients can be told once to trust it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import selfsigned from 'selfsigned';
 
 export type TlsFiles = { key: string; cert: string; certPath: string };
 
@@ -14,6 +13,7 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsFiles
     mkdirSync(dir, { recursive: true });
     const notBeforeDate = new Date();
     const notAfterDate = new Date(notBeforeDate.getTime() + 5 * 365 * 24 * 3600 * 1000);
+    const { default: selfsigned } = await import('selfsigned'); // only on the first --tls start
     const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
       keySize: 2048, algorithm: 'sha256', notBeforeDate, notAfterDate,
       extensions: [

@@ -5,7 +5,6 @@ import type { Config } from '../config/index.js';
 import type { Clock } from '../shared/clock.js';
 import { KEEP_ON_RESET, type Db } from './db.js';
 import { migrate } from './migrate.js';
-import { openPostgres } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 
 export type { Db, Queryable, Param, Row } from './db.js';
@@ -13,6 +12,8 @@ export type { Db, Queryable, Param, Row } from './db.js';
 export async function openStore(config: Config, clock: Clock): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
+    // Loaded only when asked for: the driver costs start-up time the embedded default need not pay.
+    const { openPostgres } = await import('./postgres.js');
     db = await openPostgres(config.databaseUrl, config.databaseSchema);
   } else {
     mkdirSync(config.dataDir, { recursive: true });

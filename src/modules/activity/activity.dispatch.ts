@@ -123,7 +123,7 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
 export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
   const holder = `dispatch:${deps.ids.worker}:${randomUUID()}`;
   const pump = createPump({
-    idleMs: 10, onError,
+    idleMs: 10, maxIdleMs: 250, onError,
     step: async () => {
       const wall = deps.clock.wall();
       const rows = await claimTopics(deps.db, { topics: SOURCE_TOPICS, holder, now: deps.clock.now(), wall, lockMs: LOCK_MS, limit: CLAIM });

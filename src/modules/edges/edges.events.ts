@@ -2,14 +2,14 @@
 // fan-out delivers them at least once (topics and payloads: docs/adr/0007).
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
-import { enqueue } from '../../store/outbox.js';
+import { enqueueSource } from '../../delivery/index.js';
 import { edgesRepo, type EdgeTable } from './edges.repo.js';
 
 export type RelationTopic =
   | 'like.create' | 'follow.follow' | 'follow.unfollow' | 'block.block' | 'block.unblock' | 'mute.mute' | 'mute.unmute' | 'dm.sent';
 
 export async function emitEvent(deps: Deps, tx: Queryable, topic: RelationTopic, payload: Record<string, unknown>): Promise<void> {
-  await enqueue(tx, deps.ids.next(), deps.clock.now(), { topic, payload });
+  await enqueueSource(deps, tx, { topic, payload });
 }
 
 /** `{source_id, target_id}` events of follows, blocks and mutes. */

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
 import type { Queryable } from '../../store/index.js';
-import { enqueue } from '../../store/outbox.js';
+import { enqueueSource } from '../../delivery/index.js';
 import { edgesRepo } from '../edges/index.js';
 import { isFollowing } from '../follows/index.js';
 import { attachableMedia } from '../media/index.js';
@@ -21,7 +21,7 @@ export type Created = { id: string; text: string; edit_history_tweet_ids: string
 type Topic = 'post.create' | 'post.delete' | 'post.edit';
 
 async function emit(deps: Deps, tx: Queryable, topic: Topic, p: PostRow, extra: Record<string, unknown> = {}) {
-  await enqueue(tx, deps.ids.next(), deps.clock.now(), { topic, payload: { post_id: p.id, author_id: p.author_id, ...extra } });
+  await enqueueSource(deps, tx, { topic, payload: { post_id: p.id, author_id: p.author_id, ...extra } });
 }
 
 /** A post the caller may act on, or the problem for a missing one. */

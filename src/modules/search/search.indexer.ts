@@ -12,6 +12,8 @@ import { docKeys, KEYS_VERSION } from './search.keys.js';
 import { searchRepo, type DocRow, type Posting, type QueueRow } from './search.repo.js';
 
 const BATCH = 2500;
+/** The background pump's batch: short transactions, with the event loop free between them. */
+const BACKGROUND_BATCH = 500;
 
 /** Deps whose store reads go through the open transaction (SQLite admits no other query meanwhile). */
 function within(deps: Deps, tx: Queryable): Deps {
@@ -64,13 +66,13 @@ function entryOf(post: MatchPost, createdAt: number): Entry {
 }
 
 /** One batch of the queue, in one transaction; returns how many queue rows it settled. */
-async function drainBatch(deps: Deps): Promise<number> {
+async function drainBatch(deps: Deps, batch: number): Promise<number> {
   return deps.db.tx(async (tx) => {
     if ((await searchRepo.lock(tx)) !== KEYS_VERSION) {
       await searchRepo.requeueAll(tx);
       await searchRepo.setVersion(tx, KEYS_VERSION);
     }
-    const rows = await searchRepo.queued(tx, BATCH);
+    const rows = await searchRepo.queued(tx, batch);
     if (rows.length === 0) return 0;
     const ops = lastOps(rows);
     const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
@@ -93,16 +95,18 @@ const draining = new WeakMap<Db, Promise<void>>();
  * Settles every queued change committed before the call. Callers share one drain chain per store:
  * a caller arriving mid-drain runs a fresh pass after it, so its own writes are covered. `force`
  * runs one batch even with an empty queue (start-up: checks the key-derivation version); `stop`
- * ends the pass between batches (shutdown leaves the rest queued for the next start).
+ * ends the pass between batches (shutdown leaves the rest queued for the next start). `background`
+ * takes smaller batches and lets requests in between them (SQLite calls never yield on their own).
  */
-export async function drainIndex(deps: Deps, o: { force?: boolean; stop?: () => boolean } = {}): Promise<void> {
+export async function drainIndex(deps: Deps, o: { force?: boolean; stop?: () => boolean; background?: boolean } = {}): Promise<void> {
   const previous = draining.get(deps.db);
   const run = (async () => {
     await previous?.catch(() => undefined);
     let first = o.force ?? false;
     while (!o.stop?.() && (first || (await searchRepo.firstQueued(deps.db)))) {
       first = false;
-      if ((await drainBatch(deps)) === 0) break;
+      if ((await drainBatch(deps, o.background ? BACKGROUND_BATCH : BATCH)) === 0) break;
+      if (o.background) await new Promise((r) => setImmediate(r));
     }
   })();
   draining.set(deps.db, run);
@@ -118,9 +122,9 @@ export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void):
   let started = false;
   let stopping = false;
   const pump = createPump({
-    idleMs: 250, onError,
+    idleMs: 250, maxIdleMs: 2_000, onError,
     step: async () => {
-      await drainIndex(deps, { force: !started, stop: () => stopping });
+      await drainIndex(deps, { force: !started, stop: () => stopping, background: true });
       started = true;
       return false;
     },
