@@ -1,11 +1,11 @@
 // t.co short links: every link in a post or profile is wrapped in one, 23 characters long (the length
 // every link counts for). Deterministic for a seed, so the same text always gets the same link.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function shortLink(seed: string): string {
-  const h = createHash('sha256').update(seed).digest();
+  const h = hash('sha256', seed, 'buffer'); // one-shot: seeding wraps thousands of links
   let s = '';
   for (let i = 0; i < 10; i++) s += BASE62[h[i]! % 62];
   return `https://t.co/${s}`;

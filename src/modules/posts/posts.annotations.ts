@@ -52,18 +52,31 @@ function ctx([domain, id, name]: [string, string, string]): ContextAnnotation {
   return { domain: { id: domain, ...DOMAINS[domain]! }, entity: { id, name } };
 }
 
-/** Words of the text, lower case, with their code-point offsets; hashtags count without `#`. */
+const WORD = /[\p{L}\p{N}._]+/gu;
+const SURROGATE = /[\ud800-\udbff]/;
+
+/** Code points in text[from, to). */
+function codePoints(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+/** Words of the text, lower case, with their code-point offsets (end inclusive); hashtags count without `#`. */
 function words(text: string): { w: string; start: number; end: number }[] {
-  const cps = [...text];
   const out: { w: string; start: number; end: number }[] = [];
-  let cur = '';
-  let start = 0;
-  cps.forEach((c, i) => {
-    if (/[\p{L}\p{N}._]/u.test(c)) { if (!cur) start = i; cur += c; return; }
-    if (cur) out.push({ w: cur.replace(/\.+$/, '').toLowerCase(), start, end: start + cur.replace(/\.+$/, '').length - 1 });
-    cur = '';
-  });
-  if (cur) out.push({ w: cur.replace(/\.+$/, '').toLowerCase(), start, end: start + cur.replace(/\.+$/, '').length - 1 });
+  const astral = SURROGATE.test(text);
+  let at = 0;
+  let cp = 0;
+  for (const m of text.matchAll(WORD)) {
+    cp += astral ? codePoints(text, at, m.index) : m.index - at;
+    at = m.index;
+    const w = m[0].replace(/\.+$/, '');
+    if (w) out.push({ w: w.toLowerCase(), start: cp, end: cp + (astral ? codePoints(w, 0, w.length) : w.length) - 1 });
+  }
   return out;
 }
 

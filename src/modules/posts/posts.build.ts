@@ -1,11 +1,12 @@
 // Builds the stored row of a new post (or edit, or repost) from what the author sent: t.co links,
 // entities with mention ids, annotations from the catalog, language, conversation and edit chain.
 // Pure: every lookup it needs is passed in. Shared by the write path and the dataset seeder.
+import twttr from 'twitter-text';
 import { annotate } from './posts.annotations.js';
 import { detectLang } from './posts.lang.js';
 import type { PostRow } from './posts.repo.js';
 import { seqOf } from './posts.repo.js';
-import { cpLength, extractEntities, shortenLinks, shortLink, type Entities } from './posts.text.js';
+import { cpLength, extractEntities, shortenLinks, shortLink, wrapLink, type Entities, type Wrapped } from './posts.text.js';
 
 export type PostInput = {
   id: string; authorId: string; authorUsername: string; text: string; createdAt: number; source: string; appId: string | null;
@@ -24,32 +25,47 @@ export type PostInput = {
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-type Analysis = { text: string; displayEnd: number; entities: string | null; context: string | null; lang: string };
+type Analysis = { text: string; displayEnd: number; entities: string | null; context: string | null; lang: string; wrapped: Wrapped[] };
 
 /** Links, entities (mention ids resolved), annotations and language of a text: the costly part. */
 function analyze(raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
-  const { text, links } = shortenLinks(raw, linkSeed);
-  const e = extractEntities(text, links);
+  const { text, links, wrapped } = shortenLinks(raw, linkSeed);
+  // One pass of the library serves both: the language (UTF-16 indices) first, then the entities.
+  const found = twttr.extractEntitiesWithIndices(text);
+  const lang = detectLang(text, found);
+  const e = extractEntities(text, links, found);
   for (const m of e.mentions ?? []) {
     const id = resolve(m.username.toLowerCase());
     if (id) m.id = id;
   }
   const { context, named } = annotate(raw);
   if (named.length) e.annotations = named;
-  return { text, displayEnd: cpLength(text), entities: Object.keys(e).length ? JSON.stringify(e) : null, context: context.length ? JSON.stringify(context) : null, lang: detectLang(raw) };
+  return { text, displayEnd: cpLength(text), entities: Object.keys(e).length ? JSON.stringify(e) : null, context: context.length ? JSON.stringify(context) : null, lang, wrapped };
 }
 
-/** Seeding analyses the same texts again and again; the write path never memoizes (users change). */
+/**
+ * Seeding analyses the same texts again and again; the write path never memoizes (users change).
+ * One analysis per text serves every link seed: t.co links all have the same length, so only the
+ * links themselves differ, and they are swapped in.
+ */
 const memo = new Map<string, Analysis>();
+const MEMO_SEED = '\u0000memo';
 function analyzeMemo(raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
-  const key = `${linkSeed}\u0000${raw}`;
-  let a = memo.get(key);
+  let a = memo.get(raw);
   if (!a) {
     if (memo.size > 200_000) memo.clear();
-    a = analyze(raw, linkSeed, resolve);
-    memo.set(key, a);
+    a = analyze(raw, MEMO_SEED, resolve);
+    memo.set(raw, a);
   }
-  return a;
+  if (!a.wrapped.length) return a;
+  let { text, entities } = a;
+  const wrapped = a.wrapped.map((w) => {
+    const tco = wrapLink(linkSeed, w.i, w.expanded);
+    text = text.replaceAll(w.tco, tco);
+    entities = entities?.replaceAll(w.tco, tco) ?? null;
+    return { ...w, tco };
+  });
+  return { ...a, text, entities, wrapped };
 }
 
 /** Media add a link to the post's text, outside display_text_range (real posts end with one). */

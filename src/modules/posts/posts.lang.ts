@@ -24,18 +24,24 @@ const WORDS: Record<string, string[]> = {
   it: ['il', 'di', 'che', 'e', 'non', 'per', 'una', 'sono', 'con', 'oggi', 'della', 'gli', 'anche'],
 };
 
-function stripEntities(text: string): { rest: string; kinds: Set<string> } {
+/** What `twttr.extractEntitiesWithIndices` found in the text, UTF-16 indices (callers may pass theirs). */
+export type FoundEntities = ReturnType<typeof twttr.extractEntitiesWithIndices>;
+
+const WORD_SETS = Object.entries(WORDS).map(([lang, list]) => [lang, new Set(list)] as const);
+
+function stripEntities(text: string, found: FoundEntities): { rest: string; kinds: Set<string> } {
   const kinds = new Set<string>();
   let rest = text;
-  for (const e of twttr.extractEntitiesWithIndices(text).reverse()) {
+  for (let i = found.length - 1; i >= 0; i--) {
+    const e = found[i]!;
     kinds.add('url' in e ? 'url' : 'screenName' in e ? 'mention' : 'hashtag' in e ? 'hashtag' : 'cashtag');
     rest = rest.slice(0, e.indices[0]) + ' ' + rest.slice(e.indices[1]);
   }
   return { rest, kinds };
 }
 
-export function detectLang(text: string): string {
-  const { rest, kinds } = stripEntities(text);
+export function detectLang(text: string, found: FoundEntities = twttr.extractEntitiesWithIndices(text)): string {
+  const { rest, kinds } = stripEntities(text, found);
   const letters = rest.replace(/[\s\p{P}\p{S}\p{N}]/gu, '');
   if (letters.length === 0) {
     if (kinds.size === 1 && kinds.has('hashtag')) return 'qht';
@@ -46,8 +52,9 @@ export function detectLang(text: string): string {
   const words = rest.toLowerCase().split(/[^\p{L}']+/u).filter(Boolean);
   let best = 'und';
   let bestScore = 0;
-  for (const [lang, list] of Object.entries(WORDS)) {
-    const score = words.filter((w) => list.includes(w)).length;
+  for (const [lang, list] of WORD_SETS) {
+    let score = 0;
+    for (const w of words) if (list.has(w)) score++;
     if (score > bestScore) { best = lang; bestScore = score; }
   }
   return best;

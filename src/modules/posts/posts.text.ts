@@ -23,26 +23,37 @@ export const weightedLength = (text: string): number => twttr.parseTweet(text).w
 /** Code-point length, the unit of v2 entity indices and `display_text_range`. */
 export const cpLength = (text: string): number => [...text].length;
 
-/** Replaces every link with a t.co link; returns the new text and what each link expands to. */
-export function shortenLinks(text: string, seed: string): { text: string; links: Map<string, string> } {
+/** A link this post wrapped: its t.co link, its place among the text's links, what it expands to. */
+export type Wrapped = { tco: string; i: number; expanded: string };
+
+/** The t.co link of the i-th link of a text wrapped for `seed` (t.co links are always 23 characters). */
+export const wrapLink = (seed: string, i: number, expanded: string) => shortLink(`${seed}|${i}|${expanded}`);
+
+/** Replaces every link with a t.co link; returns the new text, what each link expands to, and what was wrapped. */
+export function shortenLinks(text: string, seed: string): { text: string; links: Map<string, string>; wrapped: Wrapped[] } {
   const found = twttr.extractUrlsWithIndices(text, { extractUrlsWithoutProtocol: true });
   const links = new Map<string, string>();
+  const wrapped: Wrapped[] = [];
   let out = '';
   let at = 0;
   found.forEach((u, i) => {
     const [s, e] = u.indices;
     const expanded = /^https?:\/\//i.test(u.url) ? u.url : `http://${u.url}`;
-    const tco = /^https:\/\/t\.co\//.test(expanded) ? expanded : shortLink(`${seed}|${i}|${expanded}`);
+    const keep = /^https:\/\/t\.co\//.test(expanded);
+    const tco = keep ? expanded : wrapLink(seed, i, expanded);
+    if (!keep) wrapped.push({ tco, i, expanded });
     if (!links.has(tco)) links.set(tco, expanded);
     out += text.slice(at, s) + tco;
     at = e;
   });
-  return { text: out + text.slice(at), links };
+  return { text: out + text.slice(at), links, wrapped };
 }
 
-/** The entities of `text` (already shortened): urls get their expansions from `links`. */
-export function extractEntities(text: string, links: Map<string, string> = new Map()): Entities {
-  const found = twttr.extractEntitiesWithIndices(text);
+/**
+ * The entities of `text` (already shortened): urls get their expansions from `links`. `found`, the
+ * library's own result for this text, is taken over (its indices become code points).
+ */
+export function extractEntities(text: string, links: Map<string, string> = new Map(), found = twttr.extractEntitiesWithIndices(text)): Entities {
   twttr.modifyIndicesFromUTF16ToUnicode(text, found);
   const out: Entities = {};
   const push = <K extends keyof Entities>(k: K, v: NonNullable<Entities[K]>[number]) => { ((out[k] ??= []) as unknown[]).push(v); };
