@@ -9,6 +9,7 @@ import usersCache from './0003_users_cache.js';
 import webhooks from './0004_webhooks.js';
 import search from './0005_search.js';
 import stream from './0006_stream.js';
+import postsPartialIndexes from './0007_posts_partial_indexes.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0004_webhooks', sql: webhooks },
   { id: '0005_search', sql: search },
   { id: '0006_stream', sql: stream },
+  { id: '0007_posts_partial_indexes', sql: postsPartialIndexes },
 ];
