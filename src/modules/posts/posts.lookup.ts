@@ -6,7 +6,7 @@ import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.j
 import { partialError, problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { followedAmong } from '../follows/index.js';
-import { findUsersByIds, findUsersByUsernames, requireUser, type UserRow } from '../users/index.js';
+import { cachedUsers, findUsersByUsernames, requireUser, type UserRow } from '../users/index.js';
 import { renderPosts, renderUsers, type Envelope } from './posts.expand.js';
 import { cachedByIds } from './posts.cache.js';
 import { postsRepo, type PostRow, type TimelineFilter } from './posts.repo.js';
@@ -63,7 +63,7 @@ export async function timeline(deps: Deps, viewer: Viewer, read: Reader, q: Time
 
 async function hiddenAuthors(deps: Deps, viewer: Viewer, rows: PostRow[]): Promise<Set<string>> {
   const authors = [...new Set(rows.map((r) => r.author_id))];
-  const users = await findUsersByIds(deps, authors);
+  const users = await cachedUsers(deps, authors);
   const locked = users.filter((u) => u.protected === 1 && u.id !== viewer.userId).map((u) => u.id);
   if (!locked.length) return new Set();
   const followed = await followedAmong(deps, viewer.userId, locked);
@@ -135,7 +135,7 @@ export async function renderPostPage(deps: Deps, viewer: Viewer, ids: string[], 
 
 /** GET /2/users, /2/users/by and the single lookups: missing users are partial errors in a 200. */
 export async function lookupUsers(deps: Deps, viewer: Viewer, keys: string[], by: 'id' | 'username', sel: Selection, parameter: string, single = false): Promise<Envelope> {
-  const rows = by === 'id' ? await findUsersByIds(deps, keys) : await findUsersByUsernames(deps, keys);
+  const rows = by === 'id' ? await cachedUsers(deps, keys) : await findUsersByUsernames(deps, keys);
   const index = new Map(rows.map((u) => [by === 'id' ? u.id : u.username_lower, u]));
   const found: UserRow[] = [];
   const errors = [];
@@ -149,7 +149,7 @@ export async function lookupUsers(deps: Deps, viewer: Viewer, keys: string[], by
 
 /** Users by id in the given order (followers, likers, list members…), with their meta. */
 export async function renderUserPage(deps: Deps, viewer: Viewer, ids: string[], meta: PageMeta, sel: Selection): Promise<Envelope> {
-  const rows = new Map((await findUsersByIds(deps, ids)).map((u) => [u.id, u]));
+  const rows = new Map((await cachedUsers(deps, ids)).map((u) => [u.id, u]));
   const ordered = ids.map((id) => rows.get(id)).filter((u): u is UserRow => !!u);
   const env = await renderUsers(deps, viewer, ordered, sel, { parameter: 'id' });
   return { ...env, meta: { ...meta, result_count: ordered.length } };

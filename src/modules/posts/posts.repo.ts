@@ -1,5 +1,6 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { randomUUID } from 'node:crypto';
+import { generationToken } from '../../shared/row-cache.js';
 import type { Param, Queryable } from '../../store/index.js';
 
 export type PostRow = {
@@ -24,12 +25,15 @@ export const POST_COLUMNS = [
   'edits_remaining', 'retweet_count', 'reply_count', 'like_count', 'quote_count', 'bookmark_count', 'impression_count', 'app_id',
 ] as const satisfies readonly (keyof PostRow)[];
 
+const generation = generationToken(async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null);
+
 /**
  * Replaces the store-wide generation token: every write of posts calls it (posts.cache.ts). Inserts
  * too, so that a store holding posts always has a token (none only while it is empty).
  */
 async function touch(db: Queryable): Promise<void> {
   await db.run('INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value', [randomUUID()]);
+  generation.changed();
 }
 
 /** Ids padded to 19 digits sort as numbers in text order. */
@@ -83,7 +87,8 @@ export const postsRepo = {
     await touch(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
-  generation: async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null,
+  /** The table's generation token (see touch). */
+  generation: (db: Queryable) => generation.read(db),
   /** Current versions of the given ids (a covering-index read). */
   async versions(db: Queryable, ids: readonly string[]): Promise<{ id: string; version: number }[]> {
     if (ids.length === 0) return [];

@@ -1,5 +1,6 @@
 // Every SQL statement for the users table.
 import { randomUUID } from 'node:crypto';
+import { generationToken } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
 
 export type UserRow = {
@@ -14,13 +15,17 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export type NewUserRow = Pick<UserRow, 'id' | 'username' | 'name' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected' | 'premium' | 'password_hash' | 'created_at'>;
 
+const generation = generationToken(async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = 1'))?.value ?? null);
+
 /** Replaces the users generation token: every write of the users table calls it (users.cache.ts). */
 async function touch(db: Queryable): Promise<void> {
   await db.run('INSERT INTO users_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value', [randomUUID()]);
+  generation.changed();
 }
 
 export const usersRepo = {
-  generation: async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = 1'))?.value ?? null,
+  /** The table's generation token (see touch). */
+  generation: (db: Queryable) => generation.read(db),
   async insert(db: Queryable, u: NewUserRow): Promise<void> {
     await db.run(
       `INSERT INTO users (id, username, username_lower, name, description, location, url, profile_image_url, verified, verified_type, protected, premium, password_hash, created_at)
