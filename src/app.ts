@@ -30,6 +30,9 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   const server: FastifyServerOptions = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
+    // No per-request child logger: requests are not logged, and the one line that names a request
+    // (errors.ts) carries its id itself. A child per request cost more than the route itself.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: config.bodyLimit,
     genReqId: () => deps.ids.next(),
     requestIdHeader: false,

@@ -15,10 +15,11 @@ import { eventsAdminRoutes } from './events.routes.js';
 type IdParams = { Params: { id: string } };
 
 export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string) {
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/_aviary/')) return;
+  // A callback hook, not an async one: it runs on every control request and never waits.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/_aviary/')) return done();
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (!m || !safeEqual(m[1]!, adminToken)) throw problems.unauthorized();
+    done(!m || !safeEqual(m[1]!, adminToken) ? problems.unauthorized() : undefined);
   });
 
   app.post('/_aviary/apps', async (req, reply) => {

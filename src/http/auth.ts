@@ -106,9 +106,8 @@ function checkGrant(caller: Caller, rule: AuthRule): void {
 
 export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Authenticator[] = [bearerAuthenticator, oauth1Authenticator]) {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (req) => {
-    const rule = req.routeOptions.config.auth;
-    if (!rule) return;
+  async function authenticate(req: FastifyRequest) {
+    const rule = req.routeOptions.config.auth!;
     let caller: Caller | null = null;
     for (const authenticate of authenticators) {
       caller = await authenticate(deps, req);
@@ -123,5 +122,11 @@ export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Au
     }
     checkGrant(caller, rule);
     req.caller = caller;
+  }
+  // Only routes that declare `config.auth` pay for the hook (routes are added after this runs).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.auth) return;
+    const own = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [authenticate, ...own];
   });
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.js';
 import { edgesRepo, type EdgeRow } from '../modules/edges/index.js';
 import { insertMediaMany, type MediaRow } from '../modules/media/index.js';
 import { PLACES } from '../modules/places/index.js';
-import { buildPost, insertSeedPosts, postExists, seqOf, type PollRow, type PostRow } from '../modules/posts/index.js';
+import { buildPost, insertSeedPosts, type AnalysisMemo, postExists, seqOf, type PollRow, type PostRow } from '../modules/posts/index.js';
 import { createUser, findUserById, setPinnedPost, setUserCounters, type Counter } from '../modules/users/index.js';
 import { TWITTER_EPOCH } from '../shared/ids.js';
 import type { Queryable } from '../store/index.js';
@@ -103,6 +103,8 @@ class PostGenerator {
   private reposted = new Set<string>();
   private byName: Map<string, string>;
   private resolve = (u: string) => this.byName.get(u);
+  /** Analyses of the texts seen so far: this run's only (it ends with the generator). */
+  private memo: AnalysisMemo = new Map();
 
   constructor(private r: Rand, private users: SeedUser[], private now: number, private n: number) {
     this.byName = new Map(users.map((u) => [u.username.toLowerCase(), u.id]));
@@ -132,7 +134,7 @@ class PostGenerator {
     const id = fixedId(ANCHOR.posts - SPAN_MS + offset, WORKER.posts, i % 4096);
     const createdAt = this.now - SPAN_MS + offset;
     const author = this.author();
-    const base = { id, authorId: author.id, authorUsername: author.username, createdAt, source: 'Aviary Demo App', appId: null, resolve: this.resolve, memo: true };
+    const base = { id, authorId: author.id, authorUsername: author.username, createdAt, source: 'Aviary Demo App', appId: null, resolve: this.resolve, memo: this.memo };
     const kind = this.r();
     const target = kind < 0.23 ? this.recent() : undefined;
     let row: PostRow;

@@ -5,7 +5,7 @@ export {
   listPosts, lookupPosts, lookupUsers, renderPostPage, renderUserPage, repostersOf, timeline, type TimelineQuery, type Window,
 } from './posts.lookup.js';
 export { bumpPostMetric, insertSeedPosts, postExists, createPost, deletePost, editPost, insertPost, repost, requirePost, unrepost, type Created } from './posts.service.js';
-export { buildPost, mentionedIds, type PostInput } from './posts.build.js';
+export { buildPost, mentionedIds, type AnalysisMemo, type PostInput } from './posts.build.js';
 export { toMatchPost, toMatchPosts } from './posts.match.js';
 export { seqOf, type PollRow, type PostRow } from './posts.repo.js';
 export { checkEnrolled, SELF_SERVE } from './posts.rules.js';

@@ -20,7 +20,7 @@ export type PostInput = {
   /** username (lower case) → user id, for mentions of accounts that exist. */
   resolve: (usernameLower: string) => string | undefined;
   /** Reuse the analysis of an identical text (seeding: mentions resolve the same every time). */
-  memo?: boolean;
+  memo?: AnalysisMemo;
 };
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
@@ -48,12 +48,12 @@ function analyze(raw: string, linkSeed: string, resolve: PostInput['resolve']): 
  * One analysis per text serves every link seed: t.co links all have the same length, so only the
  * links themselves differ, and they are swapped in.
  */
-const memo = new Map<string, Analysis>();
+export type AnalysisMemo = Map<string, Analysis>;
 const MEMO_SEED = '\u0000memo';
-function analyzeMemo(raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
+function analyzeMemo(memo: AnalysisMemo, raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
   let a = memo.get(raw);
   if (!a) {
-    if (memo.size > 200_000) memo.clear();
+    if (memo.size > 100_000) memo.clear();
     a = analyze(raw, MEMO_SEED, resolve);
     memo.set(raw, a);
   }
@@ -85,7 +85,8 @@ export function buildPost(input: PostInput): PostRow {
   const repost = input.repostOf;
   const raw = repost ? `RT @${repost.username}: ${repost.post.text}` : input.text;
   // Reposts keep the original's links as they are; everyone else's links are wrapped per author.
-  const a = (input.memo ? analyzeMemo : analyze)(raw, repost ? '' : input.authorId, input.resolve);
+  const linkSeed = repost ? '' : input.authorId;
+  const a = input.memo ? analyzeMemo(input.memo, raw, linkSeed, input.resolve) : analyze(raw, linkSeed, input.resolve);
   const firstMedia = input.mediaKeys?.[0];
   const { text, entities } = firstMedia ? withMediaLink(a, input, firstMedia) : { text: a.text, entities: a.entities };
   const reply = prev ? null : input.replyTo;
