@@ -9,12 +9,12 @@
 // Loopback only, bounded: BENCH_SECONDS per load (default 10), BENCH_ROUNDS rounds (default 2),
 // because the machine is shared and one round can be unlucky. Set BENCH_DATA_DIR to reuse a store
 // seeded earlier (skips step 1).
-import { fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { rssMb, spawnAviary } from './support/spawn.js';
+import { cpuMs, rssMb, spawnAviary, startBare } from './support/spawn.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -25,18 +25,6 @@ type Load = { rps: number; p99: number; non2xx: number; errors: number; requests
 async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   const r = await autocannon({ url, connections: 50, pipelining: 1, duration: DURATION, headers });
   return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, requests: r.requests.total };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function bare(port: number, body: string) {
-  const proc = fork('bench/support/bare.mjs', [String(port), body]);
-  await new Promise((r) => proc.once('message', r));
-  return proc;
 }
 
 function seed(dataDir: string): { seconds: number; indexSeconds: number; wallSeconds: number } {
@@ -57,16 +45,16 @@ const ids = timeline.data.map((t) => t.id);
 const one = `${aviary.url}/2/tweets/${ids[0]}`;
 const many = `${aviary.url}/2/tweets?ids=${ids.join(',')}&tweet.fields=created_at,public_metrics,entities&expansions=author_id`;
 const oneBody = await (await fetch(one, { headers: bearer })).text();
-const bareOne = await bare(18_291, oneBody);
+const bareOne = await startBare(18_291, oneBody);
 
 await load(one, bearer); // warm-up, discarded
 const rounds: { lookup: Load; bareLookup: Load; hundred: Load; cpuMsPerHundred: number }[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const lookup = await load(one, bearer);
   const bareLookup = await load('http://127.0.0.1:18291/');
-  const cpu0 = cpuSeconds(aviary.proc.pid!);
+  const cpu0 = cpuMs(aviary.proc.pid!);
   const hundred = await load(many, bearer);
-  const cpuMsPerHundred = ((cpuSeconds(aviary.proc.pid!) - cpu0) * 1000) / Math.max(1, hundred.requests);
+  const cpuMsPerHundred = (cpuMs(aviary.proc.pid!) - cpu0) / Math.max(1, hundred.requests);
   rounds.push({ lookup, bareLookup, hundred, cpuMsPerHundred });
 }
 const rss = rssMb(aviary.proc.pid!);

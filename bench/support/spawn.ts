@@ -1,5 +1,5 @@
 // Starts a built Aviary in its own process (as a user would) and waits for it to answer.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,4 +30,17 @@ export async function spawnAviary(port: number, extra: string[] = [], dataDir = 
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A bare node:http server answering every request with `body`: the ceiling to compare against. */
+export async function startBare(port: number, body: string): Promise<ChildProcess> {
+  const proc = fork('bench/support/bare.mjs', [String(port), body]);
+  await new Promise((r) => proc.once('message', r));
+  return proc;
 }
