@@ -4,6 +4,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { flushNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
 import type { Deps } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
@@ -73,6 +74,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
         await app.close();
         for (const w of workers) await w.stop();
         scheduler.stop();
+        await flushNonces(deps);
         await lease.release();
         await db.close();
       })();

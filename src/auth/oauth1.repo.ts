@@ -16,6 +16,18 @@ export const noncesRepo = {
     );
     return new Set(inserted.map((r) => r.nonce_key));
   },
+  /** Records nonce keys already known to be new (written behind the requests); a key present is left alone. */
+  async recordMany(db: Queryable, rows: readonly { key: string; expiresAt: number }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db.run(
+      `INSERT INTO oauth1_nonces (nonce_key, expires_at) VALUES ${rows.map(() => '(?, ?)').join(', ')} ON CONFLICT (nonce_key) DO NOTHING`,
+      rows.flatMap((r) => [r.key, r.expiresAt]),
+    );
+  },
+  /** The greatest key recorded (the newest timestamp), or null. */
+  async newestKey(db: Queryable): Promise<string | null> {
+    return (await db.get<{ k: string | null }>('SELECT MAX(nonce_key) AS k FROM oauth1_nonces'))?.k ?? null;
+  },
   /** Removes up to `limit` keys whose timestamp is before `timestampS` (bounded: never a long stall). */
   async prune(db: Queryable, timestampS: number, limit: number): Promise<void> {
     await db.run(

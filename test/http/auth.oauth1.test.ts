@@ -130,6 +130,29 @@ forEachStore('OAuth 1.0a verification', (store) => {
     }
   });
 
+  test('a nonce seen before a restart is still refused after it', async () => {
+    const first = await startServer({ store });
+    const { app, user } = first.credentials!;
+    const sign = (url: string) => signRequest({ method: 'GET', url, consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'before-restart', timestamp: now() });
+    const signed = sign(first.url + '/2/users/me');
+    assert.equal((await first.call('GET', '/2/users/me', { headers: { authorization: signed } })).status, 200);
+    await first.stop();
+    const restarted = await startServer({ store, config: { dataDir: first.deps.config.dataDir, databaseSchema: first.deps.config.databaseSchema } });
+    try {
+      // The same signed request again (the base string names the host, so it is re-signed for the new port, same nonce and timestamp).
+      const ts = /oauth_timestamp="(\d+)"/.exec(signed)![1]!;
+      const again = signRequest({ method: 'GET', url: restarted.url + '/2/users/me', consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'before-restart', timestamp: Number(ts) });
+      const replay = await restarted.call('GET', '/2/users/me', { headers: { authorization: again } });
+      assert.deepEqual([replay.status, replay.body], [401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }]);
+      const fresh = signRequest({ method: 'GET', url: restarted.url + '/2/users/me', consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'after-restart', timestamp: Number(ts) });
+      const ok = await restarted.call('GET', '/2/users/me', { headers: { authorization: fresh } });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    } finally {
+      await restarted.close();
+      await first.close();
+    }
+  });
+
   test('regenerating the access token or the app keys kills the old pair at once', async () => {
     const { a, u, creds } = await userOf();
     assert.equal((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds))).status, 200);

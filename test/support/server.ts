@@ -22,6 +22,8 @@ export type TestServer = Aviary & {
   bearer: string;
   /** 2xx answers checked against the OpenAPI document so far (servers started with `spec: true`). */
   specChecked(): number;
+  /** Shuts down as on SIGTERM but keeps the data, for restart tests; `close()` still cleans up. */
+  stop(): Promise<void>;
 };
 
 let counter = 0;
@@ -67,6 +69,7 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
     call,
     admin: (method: string, path: string, body?: unknown) => call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
     specChecked: () => recorder?.checked ?? 0,
+    stop: () => close(),
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });

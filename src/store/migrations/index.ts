@@ -10,6 +10,7 @@ import webhooks from './0004_webhooks.js';
 import search from './0005_search.js';
 import stream from './0006_stream.js';
 import postsPartialIndexes from './0007_posts_partial_indexes.js';
+import noncesClustered from './0008_oauth_nonces_clustered.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0005_search', sql: search },
   { id: '0006_stream', sql: stream },
   { id: '0007_posts_partial_indexes', sql: postsPartialIndexes },
+  { id: '0008_oauth_nonces_clustered', sql: noncesClustered },
 ];
