@@ -7,21 +7,28 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { baseString, baseUri, parameterString, percentEncode, signRequest } from '../src/auth/oauth1.signature.js';
-import { spawnAviary } from './support/spawn.js';
+import { cpuMs, spawnAviary } from './support/spawn.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = 50;
 const PATH = '/2/users/12?user.fields=created_at';
 
-type Result = { rps: number; p99: number; non2xx: number; errors: number };
-
-async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION, ...opts });
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
+type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number; clientCpu: number };
 
 const aviary = await spawnAviary(18_090);
+
+/** One load, with the server's CPU time per request (it does not depend on how the cores are shared with the client). */
+async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Result> {
+  const c0 = cpuMs(aviary.proc.pid!);
+  const own = process.cpuUsage();
+  const r = await autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION, ...opts });
+  const cpuUsPerReq = ((cpuMs(aviary.proc.pid!) - c0) * 1000) / Math.max(1, r.requests.total);
+  const used = process.cpuUsage(own);
+  // The load generator's share of one core: near 1.0, the client, not the server, sets the pace.
+  const clientCpu = (used.user + used.system) / 1e6 / DURATION;
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuUsPerReq, clientCpu };
+}
 const { app, user } = aviary.creds.demo;
 const url = aviary.url + PATH;
 
@@ -88,8 +95,11 @@ const bearer = median(rounds.map((r) => r.bearer.rps));
 const oauth1 = median(rounds.map((r) => r.oauth1.rps));
 console.log(JSON.stringify({ bench: 'auth', seconds: DURATION, connections: CONNECTIONS, route: PATH, rounds, ratios, bearerMedianRps: bearer, oauth1MedianRps: oauth1, ratio }));
 for (const [i, r] of rounds.entries()) {
-  console.log(`round ${i + 1}  bearer ${r.bearer.rps.toFixed(0)} req/s (p99 ${r.bearer.p99} ms) | OAuth 1.0a ${r.oauth1.rps.toFixed(0)} req/s (p99 ${r.oauth1.p99} ms) | ratio ${ratios[i]!.toFixed(2)}`);
+  console.log(`round ${i + 1}  bearer ${r.bearer.rps.toFixed(0)} req/s (p99 ${r.bearer.p99} ms, server ${r.bearer.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.bearer.clientCpu.toFixed(2)} cores) | OAuth 1.0a ${r.oauth1.rps.toFixed(0)} req/s (p99 ${r.oauth1.p99} ms, server ${r.oauth1.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.oauth1.clientCpu.toFixed(2)} cores) | ratio ${ratios[i]!.toFixed(2)}`);
 }
 const failures = rounds.reduce((n, r) => n + r.bearer.non2xx + r.oauth1.non2xx + r.bearer.errors + r.oauth1.errors, 0);
 console.log(`median   bearer ${bearer.toFixed(0)} req/s | OAuth 1.0a ${oauth1.toFixed(0)} req/s, signed per request | non-2xx or errors: ${failures}`);
+const cpuBearer = median(rounds.map((r) => r.bearer.cpuUsPerReq));
+const cpuOauth1 = median(rounds.map((r) => r.oauth1.cpuUsPerReq));
 console.log(`ratio    OAuth 1.0a / bearer = ${ratio.toFixed(2)} (median of rounds; target ≥ 0.70)`);
+console.log(`server   CPU per request: bearer ${cpuBearer.toFixed(1)} µs, OAuth 1.0a ${cpuOauth1.toFixed(1)} µs (bearer / OAuth 1.0a = ${(cpuBearer / cpuOauth1).toFixed(2)})`);
