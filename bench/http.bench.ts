@@ -4,10 +4,11 @@
 // rounds of BENCH_SECONDS (5) per server, Aviary and bare back to back in alternating order; the
 // ratio reported is the median of the per-round ratios, so load from other processes on the
 // machine shifts both sides of a pair alike. The server's CPU time per request is printed too: it
-// does not depend on how the two cores are shared with the load generator.
+// does not depend on how the two cores are shared with the load generator. A plain Fastify server
+// answering the trivial route's bytes runs in the same rounds: the framework's own share.
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { cpuMs, rssMb, spawnAviary, startBare } from './support/spawn.js';
+import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -32,9 +33,11 @@ const clockBody = await (await fetch(`${aviary.url}/_aviary/clock`, { headers: a
 const userBody = await (await fetch(`${aviary.url}/2/users/12`, { headers: bearer })).text();
 const bareClock = await startBare(18_081, clockBody);
 const bareUser = await startBare(18_082, userBody);
+const fastifyClock = await startFastifyFloor(18_083, '/_aviary/clock', clockBody);
 
 type Pair = { aviary: Result; bare: Result };
 const pairs = { trivial: [] as Pair[], lookup: [] as Pair[] };
+const floor: Result[] = [];
 try {
   const runs = {
     trivial: { aviary: () => load(aviary.proc, `${aviary.url}/_aviary/clock`, admin), bare: () => load(bareClock, 'http://127.0.0.1:18081/_aviary/clock') },
@@ -48,10 +51,12 @@ try {
       if (i % 2 === 0) pairs[name].push({ aviary: await r.aviary(), bare: await r.bare() });
       else { const b = await r.bare(); pairs[name].push({ aviary: await r.aviary(), bare: b }); }
     }
+    floor.push(await load(fastifyClock, 'http://127.0.0.1:18083/_aviary/clock'));
   }
 } finally {
   bareClock.kill();
   bareUser.kill();
+  fastifyClock.kill();
   await aviary.stop();
 }
 
@@ -63,9 +68,11 @@ const summary = (ps: Pair[]) => ({
 });
 const trivial = summary(pairs.trivial);
 const lookup = summary(pairs.lookup);
-console.log(JSON.stringify({ bench: 'http', seconds: DURATION, rounds: pairs, trivial, lookup, startupMs: aviary.startupMs, idleRssMb: idleRss }));
+const fastify = { rps: median(floor.map((f) => f.rps)), cpuUsPerReq: median(floor.map((f) => f.cpuUsPerReq)), ratio: median(floor.map((f, i) => f.rps / pairs.trivial[i]!.bare.rps)) };
+console.log(JSON.stringify({ bench: 'http', seconds: DURATION, rounds: pairs, floor, trivial, lookup, fastify, startupMs: aviary.startupMs, idleRssMb: idleRss }));
 pairs.trivial.forEach((p, i) => console.log(`round ${i + 1}  trivial ${p.aviary.rps.toFixed(0)} vs bare ${p.bare.rps.toFixed(0)} req/s (ratio ${(p.aviary.rps / p.bare.rps).toFixed(2)}) | lookup ${pairs.lookup[i]!.aviary.rps.toFixed(0)} vs bare ${pairs.lookup[i]!.bare.rps.toFixed(0)} req/s`));
 console.log(`trivial  GET /_aviary/clock (token auth): ${trivial.rps.toFixed(0)} req/s p99 ${trivial.p99} ms | bare ${trivial.bareRps.toFixed(0)} req/s | ratio ${trivial.ratio.toFixed(2)} (median of rounds; target ≥ 0.80) | server CPU ${trivial.cpuUsPerReq.toFixed(1)} µs/req vs bare ${trivial.bareCpuUsPerReq.toFixed(1)}`);
+console.log(`fastify  plain Fastify 5, same bytes, no auth: ${fastify.rps.toFixed(0)} req/s | ratio to bare ${fastify.ratio.toFixed(2)} | server CPU ${fastify.cpuUsPerReq.toFixed(1)} µs/req (the framework's floor)`);
 console.log(`lookup   GET /2/users/12 (bearer, store read): ${lookup.rps.toFixed(0)} req/s p99 ${lookup.p99} ms | bare ${lookup.bareRps.toFixed(0)} req/s | ratio ${lookup.ratio.toFixed(2)} | server CPU ${lookup.cpuUsPerReq.toFixed(1)} µs/req vs bare ${lookup.bareCpuUsPerReq.toFixed(1)}`);
 console.log(`startup  ${aviary.startupMs.toFixed(0)} ms to first answered request on an empty store (demo dataset seeded; target < 1500)`);
 console.log(`idle     RSS ${idleRss.toFixed(0)} MB, 1 s after start (target < 150)`);

@@ -44,3 +44,10 @@ export async function startBare(port: number, body: string): Promise<ChildProces
   await new Promise((r) => proc.once('message', r));
   return proc;
 }
+
+/** A plain Fastify server answering `path` with `body`: the framework's own floor. */
+export async function startFastifyFloor(port: number, path: string, body: string): Promise<ChildProcess> {
+  const proc = fork('bench/support/fastify-floor.mjs', [String(port), path, body]);
+  await new Promise((r) => proc.once('message', r));
+  return proc;
+}
