@@ -3,7 +3,7 @@
 //
 // - PostgreSQL: from the store. Every nonce that arrives in one turn of the event loop is written by
 //   one `INSERT … RETURNING`; the returned keys are the new ones.
-// - SQLite (one process owns the file): from memory, for nonces whose timestamp is newer than
+// - SQLite (`Db.embedded`: one process owns the file): from memory, for nonces whose timestamp is newer than
 //   anything the store held at start and than anything evicted from memory since (`floorS`). Such a
 //   nonce can only have been seen by this process, since it started. It is then written behind the
 //   request, in batches: a commit per request batch cost more than everything else on the route.
@@ -50,7 +50,7 @@ function ledgerOf(db: Db): Promise<Ledger> {
   let l = ledgers.get(db);
   if (!l) {
     l = (async () => {
-      const newest = db.dialect === 'sqlite' ? await noncesRepo.newestKey(db) : null;
+      const newest = db.embedded ? await noncesRepo.newestKey(db) : null;
       return {
         queue: null, recent: new Map(), pending: [], flushing: null, timer: null,
         floorS: newest ? timestampOf(newest) : -1, prunedAt: 0, addedSincePrune: 0,
@@ -65,9 +65,9 @@ function ledgerOf(db: Db): Promise<Ledger> {
 export async function rememberNonce(deps: Deps, key: string, expiresAt: number, windowMs: number): Promise<boolean> {
   const l = await ledgerOf(deps.db);
   if (l.recent.has(key)) return false;
-  if (deps.db.dialect !== 'sqlite' || timestampOf(key) <= l.floorS) {
+  if (!deps.db.embedded || timestampOf(key) <= l.floorS) {
     const fresh = await viaStore(deps, l, key, expiresAt, windowMs);
-    if (fresh && deps.db.dialect === 'sqlite') l.recent.set(key, expiresAt);
+    if (fresh && deps.db.embedded) l.recent.set(key, expiresAt);
     return fresh;
   }
   l.recent.set(key, expiresAt);

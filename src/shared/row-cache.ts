@@ -34,18 +34,18 @@ type Reader = { all: unknown; get: unknown; run: unknown };
 
 /**
  * A table's generation token, read from the store at most once per turn of the event loop on the
- * embedded store: there every write goes through this process's one connection, in turn, and each
- * write of the table calls `changed()` in its transaction (the repository's `touch`), so the memo is
- * exact for this process's writes. A write by another process sharing the file (or a reset, which
- * empties the tables without touching) is seen from the next turn. On PostgreSQL other processes
- * write concurrently, and inside a transaction the reader is not the store: those always read.
+ * embedded store (`Db.embedded`): there every write goes through this process's one connection, in
+ * turn, and each write of the table calls `changed()` in its transaction (the repository's `touch`),
+ * so the memo is exact for this process's writes. A write by another process sharing the file (or a
+ * reset, which empties the tables without touching) is seen from the next turn. On PostgreSQL other
+ * processes write concurrently, and inside a transaction the reader is not the store: those always read.
  */
 export function generationToken<Q extends Reader>(read: (db: Q) => Promise<string | null>) {
   let memo = new WeakMap<Q, Promise<string | null>>();
   let clearing = false;
   return {
     read(db: Q): Promise<string | null> {
-      if ((db as { dialect?: string }).dialect !== 'sqlite') return read(db);
+      if ((db as { embedded?: boolean }).embedded !== true) return read(db);
       let token = memo.get(db);
       if (!token) {
         token = read(db);

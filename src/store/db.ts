@@ -16,6 +16,12 @@ export interface Db extends Queryable {
   readonly dialect: Dialect;
   /** Where the data lives, for the banner: a file path or a redacted URL. */
   readonly location: string;
+  /**
+   * True for the embedded store: every write of this process goes through one connection, in turn,
+   * and normally no other process writes (one may open the same file; rare, and seen later). Caches
+   * and ledgers may then trust what this process wrote; with PostgreSQL other processes write at once.
+   */
+  readonly embedded: boolean;
   /** Runs fn in one transaction; a thrown error rolls everything back. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */

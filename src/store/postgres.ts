@@ -48,6 +48,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   const root = queryable(pool);
   return {
     dialect: 'postgres',
+    embedded: false,
     location: redact(url) + (schema ? ` (schema ${schema})` : ''),
     ...root,
     async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -41,6 +41,7 @@ export function openSqlite(file: string): Db {
 
   return {
     dialect: 'sqlite',
+    embedded: true,
     location: file,
     all: guarded(direct.all) as Queryable['all'],
     get: guarded(direct.get) as Queryable['get'],
