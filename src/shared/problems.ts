@@ -72,7 +72,15 @@ function problem(status: number, slug: Slug, title: string, detail: string | und
   if (status >= 400) body.status = status;
   if (detail !== undefined) body.detail = detail;
   Object.assign(body, extra);
-  return new Problem(status, body, legacy);
+  // A problem is an answer, not a fault: its stack is never rendered or logged, and capturing one
+  // cost more than the rest of a 100-post lookup whose partial errors are built from problems.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new Problem(status, body, legacy);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 export type ParamError = { message: string; parameters: Record<string, string[]> };
