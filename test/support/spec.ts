@@ -92,11 +92,13 @@ export function specRecorder(): SpecRecorder {
     install(app) {
       app.addHook('onSend', async (req, reply, payload) => {
         const url = req.routeOptions.url;
-        if (!url || !url.startsWith('/2/') || reply.statusCode >= 300 || typeof payload !== 'string' || !payload) return payload;
+        // Hot routes send ready JSON bytes (shared/json.ts), the rest strings.
+        const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+        if (!url || !url.startsWith('/2/') || reply.statusCode >= 300 || typeof text !== 'string' || !text) return payload;
         const template = url.replace(/:(\w+)/g, '{$1}');
         if (!specHas(req.method, template)) return payload;
         try {
-          assertMatchesSpec(req.method, template, reply.statusCode, JSON.parse(payload));
+          assertMatchesSpec(req.method, template, reply.statusCode, JSON.parse(text));
           rec.checked++;
         } catch (err) {
           rec.violations.push((err as Error).message);
