@@ -2,7 +2,7 @@
 // time windows, validated by parseQuery with the real messages (notes §1.3, §8.2) and returned as
 // plain data (Selection, page position) for services. Routes spread these specs in the spec's order.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { envelopeBytes } from '../shared/json.js';
+import { envelopeJson } from '../shared/json.js';
 import { ANY_AUTH, USER_ONLY, type AuthRule } from './auth.js';
 import { decodeToken, type Position } from '../shared/cursor.js';
 import { problems } from '../shared/problems.js';
@@ -114,5 +114,5 @@ export function ownPath(actor: Actor, id: string, name = 'id'): void {
 
 /** Sends a response envelope as JSON text, reusing the text of stable (cached) objects. */
 export function sendEnvelope(reply: FastifyReply, env: Record<string, unknown>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(envelopeBytes(env));
+  return reply.type('application/json; charset=utf-8').send(envelopeJson(env));
 }

@@ -1,7 +1,9 @@
-// JSON for hot responses: objects marked stable (immutable views of cached rows) keep their JSON
-// as UTF-8 bytes, so a response of 100 posts is mostly a copy of ready bytes: no JSON.stringify, and
-// no encoding or length scan of one large string per response (Fastify measures a string payload
-// once for Content-Length and encodes it again to write it).
+// JSON for hot responses: objects marked stable (immutable views of cached rows) keep their JSON, so
+// a response is mostly ready pieces put together instead of a full JSON.stringify. Big responses
+// (many posts) are assembled as UTF-8 bytes: a copy of ready chunks, where one large string would be
+// scanned once for Content-Length and encoded again to be written. Small ones stay a string, which
+// costs less than allocating and joining buffers.
+const texts = new WeakMap<object, string>();
 const bytes = new WeakMap<object, Buffer>();
 const stable = new WeakSet<object>();
 
@@ -11,51 +13,66 @@ export function markStable<T extends object>(o: T): T {
   return o;
 }
 
-type Parts = { chunks: Buffer[]; text: string };
+/** Stable objects at or above this count make a response worth assembling as bytes. */
+const BYTES_FROM = 8;
 
-/** Appends text, kept pending until the next ready chunk so that small pieces are encoded together. */
-const add = (p: Parts, s: string) => { p.text += s; };
+/** The envelope flattened: JSON text pieces and the stable objects between them, in order. */
+type Parts = { pieces: (string | object)[]; stableCount: number };
 
-function addBytes(p: Parts, b: Buffer): void {
-  if (p.text) { p.chunks.push(Buffer.from(p.text)); p.text = ''; }
-  p.chunks.push(b);
-}
-
-/** A value the way JSON.stringify writes it, reusing the bytes of stable objects. */
 function addText(p: Parts, o: unknown): void {
-  if (o === null || typeof o !== 'object' || !stable.has(o)) return add(p, JSON.stringify(o) ?? 'null');
-  let b = bytes.get(o);
-  if (b === undefined) {
-    b = Buffer.from(JSON.stringify(o));
-    bytes.set(o, b);
+  if (o !== null && typeof o === 'object' && stable.has(o)) {
+    p.pieces.push(o);
+    p.stableCount++;
+  } else {
+    p.pieces.push(JSON.stringify(o) ?? 'null');
   }
-  addBytes(p, b);
 }
 
 function addValue(p: Parts, v: unknown): void {
   if (Array.isArray(v)) {
-    add(p, '[');
-    v.forEach((x, i) => { if (i) add(p, ','); addText(p, x); });
-    return add(p, ']');
+    p.pieces.push('[');
+    v.forEach((x, i) => { if (i) p.pieces.push(','); addText(p, x); });
+    p.pieces.push(']');
+    return;
   }
   if (v && typeof v === 'object' && !stable.has(v)) {
-    add(p, '{');
-    let first = true;
+    let sep = '{';
     for (const [k, x] of Object.entries(v)) {
       if (x === undefined) continue;
-      add(p, `${first ? '' : ','}${JSON.stringify(k)}:`);
-      first = false;
+      p.pieces.push(`${sep}${JSON.stringify(k)}:`);
+      sep = ',';
       addValue(p, x);
     }
-    return add(p, '}');
+    p.pieces.push(sep === '{' ? '{}' : '}');
+    return;
   }
   addText(p, v);
 }
 
-/** The JSON bytes of a response envelope (`data`, `includes`, `errors`, `meta`), reusing stable parts. */
-export function envelopeBytes(env: Record<string, unknown>): Buffer {
-  const p: Parts = { chunks: [], text: '' };
+function textOf(o: object): string {
+  let s = texts.get(o);
+  if (s === undefined) texts.set(o, (s = JSON.stringify(o)));
+  return s;
+}
+
+function bytesOf(o: object): Buffer {
+  let b = bytes.get(o);
+  if (b === undefined) bytes.set(o, (b = Buffer.from(texts.get(o) ?? JSON.stringify(o))));
+  return b;
+}
+
+/** The JSON of a response envelope (`data`, `includes`, `errors`, `meta`), reusing stable parts. */
+export function envelopeJson(env: Record<string, unknown>): string | Buffer {
+  const p: Parts = { pieces: [], stableCount: 0 };
   addValue(p, env);
-  if (p.text) p.chunks.push(Buffer.from(p.text));
-  return p.chunks.length === 1 ? p.chunks[0]! : Buffer.concat(p.chunks);
+  if (p.stableCount < BYTES_FROM) return p.pieces.map((x) => (typeof x === 'string' ? x : textOf(x))).join('');
+  const chunks: Buffer[] = [];
+  let text = '';
+  for (const x of p.pieces) {
+    if (typeof x === 'string') { text += x; continue; }
+    if (text) { chunks.push(Buffer.from(text)); text = ''; }
+    chunks.push(bytesOf(x));
+  }
+  if (text) chunks.push(Buffer.from(text));
+  return Buffer.concat(chunks);
 }
