@@ -23,6 +23,11 @@ import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
 
+/** Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-schema.ts). */
+const noSchemaCompiler = () => () => {
+  throw new Error('Aviary routes declare no Fastify schemas: check bodies with http/body-schema.ts');
+};
+
 export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
 
 export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyInstance> {
@@ -33,6 +38,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     // No per-request child logger: requests are not logged, and the one line that names a request
     // (errors.ts) carries its id itself. A child per request cost more than the route itself.
     childLoggerFactory: (logger) => logger,
+    // Passing our own compilers keeps Fastify from loading Ajv and fast-json-stringify at start.
+    schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
     bodyLimit: config.bodyLimit,
     genReqId: () => deps.ids.next(),
     requestIdHeader: false,
