@@ -15,10 +15,13 @@ import { deliveryRuntime as rt } from './runtime.js';
 export const nudgeDispatch = (deps: Deps) => rt(deps).nudgeDispatch();
 
 /**
- * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out. The wake may
- * come before the commit: on SQLite the claim waits for it, on PostgreSQL the next poll (~10 ms) finds it.
+ * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out; returns the
+ * event's id. The wake may come before the commit: on SQLite the claim waits for it, on PostgreSQL
+ * the next poll (~10 ms) finds it.
  */
-export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<void> {
-  await enqueue(tx, deps.ids.next(), deps.clock.now(), event);
+export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
+  const id = deps.ids.next();
+  await enqueue(tx, id, deps.clock.now(), event);
   rt(deps).nudgeDispatch();
+  return id;
 }

@@ -5,8 +5,7 @@ import type { Deps } from '../../deps.js';
 import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
 import type { Queryable } from '../../store/index.js';
-import { enqueue } from '../../store/outbox.js';
-import { deliveryRepo, nudgeDispatch } from '../../delivery/index.js';
+import { deliveryRepo, enqueueSource, nudgeDispatch } from '../../delivery/index.js';
 import { adminUserView, requireUser, updateUserProfile, type ProfilePatch, type UserRow } from '../users/index.js';
 import { kindOf } from './activity.kinds.js';
 import { activityRepo, spacesRepo, type ProfileExtras, type SpaceRow } from './activity.repo.js';
@@ -15,11 +14,7 @@ type Body = Record<string, unknown>;
 const bad = (param: string, value: unknown, message: string) => problems.invalidParam(param, typeof value === 'string' ? value : JSON.stringify(value ?? ''), message);
 const ID = /^[0-9]{1,19}$/;
 
-async function emit(deps: Deps, tx: Queryable, topic: string, payload: unknown): Promise<string> {
-  const id = deps.ids.next();
-  await enqueue(tx, id, deps.clock.now(), { topic, payload });
-  return id;
-}
+const emit = (deps: Deps, tx: Queryable, topic: string, payload: unknown) => enqueueSource(deps, tx, { topic, payload });
 
 /** POST /_aviary/events: `count` copies of one event, written in one transaction. */
 export async function emitSynthetic(deps: Deps, b: Body): Promise<string[]> {
@@ -76,7 +71,7 @@ export async function patchProfile(deps: Deps, id: string, b: Body) {
     const changes = Object.keys(PROFILE_KINDS).filter((k) => k in b && old[k] !== neu[k]).map((k) => ({ kind: PROFILE_KINDS[k], before: old[k] ?? null, after: neu[k] ?? null }));
     if (changes.length) await emit(deps, tx, 'profile.update', { user_id: id, changes });
     return { ...adminUserView(after as UserRow), affiliation: now.affiliation, banner_url: now.banner_url };
-  }).finally(() => nudgeDispatch(deps));
+  });
 }
 
 export const spaceView = (s: SpaceRow) => ({
@@ -94,7 +89,6 @@ export async function startSpace(deps: Deps, b: Body): Promise<SpaceRow> {
     await spacesRepo.insert(tx, s);
     await emit(deps, tx, 'spaces.start', { space_id: s.id, host_id: s.host_id, title: s.title });
   });
-  nudgeDispatch(deps);
   return s;
 }
 
@@ -106,7 +100,6 @@ export async function endSpace(deps: Deps, id: string): Promise<SpaceRow> {
     if (!(await spacesRepo.end(tx, id, now))) throw problems.conflict(`Space ${id} has already ended.`);
     await emit(deps, tx, 'spaces.end', { space_id: s.id, host_id: s.host_id, title: s.title });
   });
-  nudgeDispatch(deps);
   return { ...s, state: 'ended', ended_at: now };
 }
 
@@ -123,7 +116,5 @@ export async function dmSignal(deps: Deps, b: Body): Promise<string> {
   if (type === 'read' && typeof b.last_read_event_id !== 'string') throw bad('last_read_event_id', b.last_read_event_id, 'last_read_event_id is required for read receipts');
   const conversation = typeof b.conversation_id === 'string' ? b.conversation_id : [sender, ...recipients].sort().join('-');
   const topic = type === 'typing' ? 'dm.indicate_typing' : 'dm.read';
-  const id = await deps.db.tx((tx) => emit(deps, tx, topic, { sender_id: sender, recipient_ids: recipients, conversation_id: conversation, last_read_event_id: b.last_read_event_id }));
-  nudgeDispatch(deps);
-  return id;
+  return deps.db.tx((tx) => emit(deps, tx, topic, { sender_id: sender, recipient_ids: recipients, conversation_id: conversation, last_read_event_id: b.last_read_event_id }));
 }
