@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { baseString, baseUri, parameterString, percentEncode, signRequest } from '../src/auth/oauth1.signature.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
+import { median } from './support/util.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -88,7 +89,6 @@ try {
   await aviary.stop();
 }
 
-const median = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); const m = v.length >> 1; return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2; };
 const ratios = rounds.map((r) => r.oauth1.rps / r.bearer.rps);
 const ratio = median(ratios);
 const bearer = median(rounds.map((r) => r.bearer.rps));

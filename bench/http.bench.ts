@@ -9,6 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
+import { median } from './support/util.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -21,8 +22,6 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
   const cpu = cpuMs(proc.pid!) - c0;
   return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuUsPerReq: (cpu * 1000) / Math.max(1, r.requests.total) };
 }
-
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const aviary = await spawnAviary(18_080);
 await new Promise((r) => setTimeout(r, 1000));

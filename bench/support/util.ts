@@ -1,4 +1,4 @@
-// Small helpers shared by the benches: deterministic randomness and waiting on a condition.
+// Small helpers shared by the benches: deterministic randomness, waiting on a condition, medians.
 
 /** A seeded PRNG (mulberry32) so every bench run draws the same rules and posts. */
 export function mulberry32(seed: number): () => number {
@@ -20,4 +20,11 @@ export async function until<T>(fn: () => T | undefined | null | false, ms: numbe
     if (performance.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 2));
   }
+}
+
+/** The median of the figures of several rounds (the mean of the middle two for an even count). */
+export function median(xs: readonly number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
