@@ -59,13 +59,12 @@ function analyzeMemo(memo: AnalysisMemo, raw: string, linkSeed: string, resolve:
   }
   if (!a.wrapped.length) return a;
   let { text, entities } = a;
-  const wrapped = a.wrapped.map((w) => {
+  for (const w of a.wrapped) {
     const tco = wrapLink(linkSeed, w.i, w.expanded);
     text = text.replaceAll(w.tco, tco);
     entities = entities?.replaceAll(w.tco, tco) ?? null;
-    return { ...w, tco };
-  });
-  return { ...a, text, entities, wrapped };
+  }
+  return { ...a, text, entities };
 }
 
 /** Media add a link to the post's text, outside display_text_range (real posts end with one). */
