@@ -29,7 +29,32 @@ export function createClock(wall: () => number = Date.now): ClockControl {
   };
 }
 
-/** `YYYY-MM-DDTHH:MM:SS.mmmZ`, the v2 wire format. */
+const DAY_MS = 86_400_000;
+let cachedDay = NaN;
+let cachedDayPrefix = '';
+const pad2 = (n: number) => (n < 10 ? '0' : '') + n;
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS.mmmZ`, the v2 wire format. Every view of a post, user or event formats
+ * times, and `Date#toISOString` goes through a printf-based formatter in V8 (about a microsecond a
+ * call); the date part is kept for the day in hand and the time of day is built from numbers.
+ */
 export function isoMillis(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!Number.isSafeInteger(ms)) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== cachedDay) {
+    const iso = new Date(ms).toISOString();
+    // Years outside 0000–9999 carry a sign and six digits; leave those to Date.
+    if (iso.length !== 24) return iso;
+    cachedDay = day;
+    cachedDayPrefix = iso.slice(0, 11);
+  }
+  let rest = ms - day * DAY_MS;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const sec = rest % 60;
+  rest = (rest - sec) / 60;
+  const min = rest % 60;
+  const hour = (rest - min) / 60;
+  return `${cachedDayPrefix}${pad2(hour)}:${pad2(min)}:${pad2(sec)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
 }
