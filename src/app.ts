@@ -1,5 +1,5 @@
 // buildApp(deps): the whole HTTP surface on one Fastify instance. Never listens (main.ts does).
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.js';
 import type { Deps } from './deps.js';
 import { installAuth } from './http/auth.js';
@@ -28,20 +28,27 @@ const noSchemaCompiler = () => () => {
   throw new Error('Aviary routes declare no Fastify schemas: check bodies with http/body-schema.ts');
 };
 
+function requestIds(deps: Deps): () => string {
+  const boot = deps.ids.next();
+  let n = 0;
+  return () => `${boot}${++n}`;
+}
+
 export type AppOptions = { adminToken: string; https?: { key: string; cert: string } | null };
 
 export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyInstance> {
   const { config } = deps;
   const server: FastifyServerOptions = {
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    logController: new LogController({ disableRequestLogging: true }),
-    // No per-request child logger: requests are not logged, and the one line that names a request
-    // (errors.ts) carries its id itself. A child per request cost more than the route itself.
-    childLoggerFactory: (logger) => logger,
+    // Fastify gets no logger: with one, it builds (or, with a factory, validates) a child logger for
+    // every request, near a microsecond each. Requests are not logged; Aviary's few lines (an
+    // unhandled error with its request id, start and stop, a failed worker) go to deps.log.
+    logger: false,
     // Passing our own compilers keeps Fastify from loading Ajv and fast-json-stringify at start.
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
     bodyLimit: config.bodyLimit,
-    genReqId: () => deps.ids.next(),
+    // Request ids only name a request in the log and in a 500's problem: this process's first id
+    // followed by a sequence number (digits, unique across processes) costs less than a snowflake each.
+    genReqId: requestIds(deps),
     requestIdHeader: false,
     forceCloseConnections: 'idle',
     // Comma lists and dotted parameter names arrive percent-encoded; keep one value per key.
@@ -50,7 +57,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   const app = (opts.https ? Fastify({ ...server, https: opts.https } as FastifyServerOptions) : Fastify(server)) as unknown as FastifyInstance;
 
   installBodyParsers(app);
-  installErrorHandling(app, config.bodyLimit);
+  installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
 
   oauthRoutes(app, deps);

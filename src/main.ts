@@ -3,6 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { flushNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
@@ -49,7 +50,8 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const scheduler = createScheduler(clock);
   const db = await openStore(config, clock);
   const lease = await leaseWorkerId(db, clock);
-  const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler };
+  const log = pino({ level: config.logLevel });
+  const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler, log };
   const adminToken = config.adminToken ?? await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`);
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
@@ -61,7 +63,8 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
   // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
-  const onWorkerError = (err: unknown) => app.log.error({ err }, 'background worker failed');
+  log.info({ url }, 'listening');
+  const onWorkerError = (err: unknown) => log.error({ err }, 'background worker failed');
   const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
   workers.push(startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));

@@ -25,7 +25,7 @@ async function start(argv: string[]) {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    aviary.app.log.info({ signal }, 'shutting down');
+    aviary.deps.log.info({ signal }, 'shutting down');
     aviary.close().then(() => process.exit(0), (err) => {
       console.error(err);
       process.exit(1);

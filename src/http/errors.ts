@@ -1,4 +1,5 @@
 // Turns every failure into the caller's wire format: thrown Problems, Fastify's own request errors
+import type { Logger } from 'pino';
 // (bad JSON, body too large, unsupported media type), unknown routes and unexpected exceptions.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem, problems } from '../shared/problems.js';
@@ -26,12 +27,12 @@ function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number):
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance, bodyLimit: number) {
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number, log: Logger) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof Problem) return sendProblem(req, reply, err);
     const known = fromFastify(err, req, bodyLimit);
     if (known) return sendProblem(req, reply, known);
-    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    log.error({ err, reqId: req.id }, 'unhandled error');
     return sendProblem(req, reply, problems.internal(String(req.id)));
   });
   app.setNotFoundHandler((req, reply) => sendProblem(req, reply, problems.routeNotFound(), {}));
