@@ -9,7 +9,9 @@ export type Spawned = { url: string; proc: ChildProcess; dataDir: string; startu
 /** `dataDir` reuses a prepared store (a seeded dataset); by default a fresh temporary one. */
 export async function spawnAviary(port: number, extra: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-'))): Promise<Spawned> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['bin/aviary.js', 'start', '--port', String(port), '--data-dir', dataDir, '--log-level', process.env.BENCH_LOG ?? 'warn', '--no-banner', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's own load.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...flags, 'bin/aviary.js', 'start', '--port', String(port), '--data-dir', dataDir, '--log-level', process.env.BENCH_LOG ?? 'warn', '--no-banner', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
