@@ -6,7 +6,7 @@ import { envelopeJson } from '../shared/json.js';
 import { ANY_AUTH, USER_ONLY, type AuthRule } from './auth.js';
 import { decodeToken, type Position } from '../shared/cursor.js';
 import { problems } from '../shared/problems.js';
-import type { Actor, Selection, Viewer } from '../shared/selection.js';
+import { EMPTY_SELECTION, type Actor, type Selection, type Viewer } from '../shared/selection.js';
 import { FIELD_ENUMS as F } from './field-enums.js';
 import type { ParamSpec, Query } from './params.js';
 
@@ -46,8 +46,12 @@ export const EXCLUDE = { exclude: list(['replies', 'retweets']) } satisfies Reco
 
 type Parsed = { [k: string]: unknown };
 const strs = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
+const SELECTION_KEYS = ['tweet.fields', 'post.fields', 'user.fields', 'media.fields', 'poll.fields', 'place.fields', 'list.fields', 'dm_event.fields', 'expansions'];
+const hasAny = (q: Parsed) => SELECTION_KEYS.some((k) => q[k] !== undefined);
 
 export function selectionOf(q: Parsed): Selection {
+  // Most reads ask for no fields at all: one shared empty selection (its lists are read-only).
+  if (!hasAny(q)) return EMPTY_SELECTION;
   return {
     tweet: [...new Set([...strs(q['tweet.fields']), ...strs(q['post.fields'])])], user: strs(q['user.fields']), media: strs(q['media.fields']), poll: strs(q['poll.fields']),
     place: strs(q['place.fields']), list: strs(q['list.fields']), dm_event: strs(q['dm_event.fields']), expansions: strs(q.expansions),

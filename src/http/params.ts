@@ -59,12 +59,12 @@ function checkOne(name: string, raw: string, spec: ParamSpec, errors: ParamError
  */
 export function parseQuery<T extends Record<string, ParamSpec>>(query: Query, specs: T, required: (keyof T & string)[] = []): { [K in keyof T]?: unknown } {
   const errors: ParamError[] = [];
-  const allowed = Object.keys(specs);
-  for (const name of Object.keys(query)) {
-    if (!(name in specs)) errors.push({ parameters: { [name]: [String(first(query[name]) ?? '')] }, message: `The query parameter [${name}] is not one of [${allowed.join(',')}]` });
+  for (const name in query) {
+    if (!(name in specs)) errors.push({ parameters: { [name]: [String(first(query[name]) ?? '')] }, message: `The query parameter [${name}] is not one of [${Object.keys(specs).join(',')}]` });
   }
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const name in specs) {
+    const spec = specs[name]!;
     const raw = first(query[name]);
     if (raw === undefined) {
       if (required.includes(name)) errors.push({ parameters: { [name]: [] }, message: `The \`${name}\` query parameter can not be empty` });

@@ -33,7 +33,7 @@ class Hydrator {
   constructor(private deps: Deps, private viewer: Viewer, private sel: Selection) {}
 
   async loadUsers(ids: string[]): Promise<void> {
-    const missing = [...new Set(ids)].filter((id) => !this.users.has(id));
+    const missing = (ids.length > 1 ? [...new Set(ids)] : ids).filter((id) => !this.users.has(id));
     if (!missing.length) return;
     for (const id of missing) this.users.set(id, null);
     for (const u of await cachedUsers(this.deps, missing)) this.users.set(u.id, u);
@@ -72,6 +72,7 @@ class Hydrator {
   /** referenced_tweets.id (and .author_id, .attachments.media_keys) and edit_history_tweet_ids. */
   async expandRefs(posts: PostRow[]) {
     const exp = this.sel.expansions;
+    if (!exp.includes('referenced_tweets.id') && !exp.includes('edit_history_tweet_ids')) return;
     const refIds = exp.includes('referenced_tweets.id') ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x) : [];
     const history = exp.includes('edit_history_tweet_ids') ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id)) : [];
     const wanted = [...new Set([...refIds, ...history])];
@@ -91,6 +92,7 @@ class Hydrator {
 
   async includes(extraTweets: PostRow[] = []): Promise<Record<string, unknown[]> | undefined> {
     for (const t of extraTweets) this.addTweet(t);
+    if (this.nothingReferenced()) return undefined;
     const out: Record<string, unknown[]> = {};
     const users = await this.includedUsers();
     if (users.length) out.users = await renderUsersWith(this.deps, this.viewer, users, this.sel);
@@ -106,6 +108,10 @@ class Hydrator {
     const places = [...new Set(this.placeIds)].flatMap((id) => { const p = placeById(id); return p ? [placeView(p, this.sel.place)] : []; });
     if (places.length) out.places = places;
     return Object.keys(out).length ? out : undefined;
+  }
+
+  private nothingReferenced(): boolean {
+    return !this.userOrder.size && !this.usernames.length && !this.tweetOrder.size && !this.mediaKeys.length && !this.pollIds.length && !this.placeIds.length;
   }
 
   private async includedUsers(): Promise<UserRow[]> {
@@ -125,7 +131,7 @@ export type RenderOptions = { parameter: string; single?: boolean; extraErrors?:
 /** Posts → envelope. `single` renders `data` as an object (GET /2/tweets/:id). */
 export async function renderPosts(deps: Deps, viewer: Viewer, posts: PostRow[], sel: Selection, o: RenderOptions): Promise<Envelope> {
   const h = new Hydrator(deps, viewer, sel);
-  h.errors.push(...(o.extraErrors ?? []));
+  if (o.extraErrors?.length) h.errors.push(...o.extraErrors);
   const visible = await h.canSee(posts.map((p) => p.author_id));
   const shown: PostRow[] = [];
   for (const p of posts) {
