@@ -32,7 +32,6 @@ const clockBody = await (await fetch(`${aviary.url}/_aviary/clock`, { headers: a
 const userBody = await (await fetch(`${aviary.url}/2/users/12`, { headers: bearer })).text();
 const bareClock = await startBare(18_081, clockBody);
 const bareUser = await startBare(18_082, userBody);
-const fastifyClock = await startFastifyFloor(18_083, '/_aviary/clock', clockBody);
 
 type Pair = { aviary: Result; bare: Result };
 const pairs = { trivial: [] as Pair[], lookup: [] as Pair[] };
@@ -50,12 +49,19 @@ try {
       if (i % 2 === 0) pairs[name].push({ aviary: await r.aviary(), bare: await r.bare() });
       else { const b = await r.bare(); pairs[name].push({ aviary: await r.aviary(), bare: b }); }
     }
-    floor.push(await load(fastifyClock, 'http://127.0.0.1:18083/_aviary/clock'));
+    // A fresh floor server each round, loaded right after it starts as Aviary is: a Node process that
+    // has sat idle for a while runs ~25 % slower afterwards (V8's memory reducer, ADR 0013).
+    const fastifyClock = await startFastifyFloor(18_083 + 10 * i, '/_aviary/clock', clockBody);
+    try {
+      await load(fastifyClock, `http://127.0.0.1:${18_083 + 10 * i}/_aviary/clock`); // warm-up, discarded
+      floor.push(await load(fastifyClock, `http://127.0.0.1:${18_083 + 10 * i}/_aviary/clock`));
+    } finally {
+      fastifyClock.kill();
+    }
   }
 } finally {
   bareClock.kill();
   bareUser.kill();
-  fastifyClock.kill();
   await aviary.stop();
 }
 
