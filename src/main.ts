@@ -62,8 +62,8 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
-  // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
   log.info({ url }, 'listening');
+  // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
   const onWorkerError = (err: unknown) => log.error({ err }, 'background worker failed');
   const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
   workers.push(startStreamDispatcher(deps, onWorkerError));

@@ -1,7 +1,7 @@
 // Turns every failure into the caller's wire format: thrown Problems, Fastify's own request errors
-import type { Logger } from 'pino';
 // (bad JSON, body too large, unsupported media type), unknown routes and unexpected exceptions.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { Problem, problems } from '../shared/problems.js';
 import { renderProblem } from './render-error.js';
 import { wireFamily } from './wire.js';
