@@ -26,8 +26,25 @@ export async function openStore(config: Config, clock: Clock): Promise<Db> {
 /** Empties every table but Aviary's own bookkeeping, in one transaction. */
 export async function resetStore(db: Db): Promise<string[]> {
   const tables = (await db.tables()).filter((t) => !KEEP_ON_RESET.has(t));
-  await db.tx(async (tx) => {
-    for (const t of tables) await tx.run(`DELETE FROM ${t}`);
-  });
-  return tables;
+  if (db.dialect === 'sqlite') {
+    await db.tx(async (tx) => {
+      for (const t of tables) await tx.run(`DELETE FROM ${t}`);
+    });
+    return tables;
+  }
+  // PostgreSQL: background workers write while a reset runs. Table by table, a row a worker commits
+  // into an already emptied table can still reference one about to be deleted (a foreign-key error);
+  // one TRUNCATE locks every table first. A worker holding one table and waiting for another can still
+  // deadlock with it: PostgreSQL then aborts one side, and if that is the reset it runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.tx((tx) => tx.run(`TRUNCATE ${tables.join(', ')}`));
+      return tables;
+    } catch (err) {
+      if (attempt >= 5 || !RETRYABLE.has(String((err as { code?: unknown }).code))) throw err;
+    }
+  }
 }
+
+/** deadlock_detected, serialization_failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
