@@ -46,12 +46,15 @@ export const EXCLUDE = { exclude: list(['replies', 'retweets']) } satisfies Reco
 
 type Parsed = { [k: string]: unknown };
 const strs = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
-const SELECTION_KEYS = ['tweet.fields', 'post.fields', 'user.fields', 'media.fields', 'poll.fields', 'place.fields', 'list.fields', 'dm_event.fields', 'expansions'];
-const hasAny = (q: Parsed) => SELECTION_KEYS.some((k) => q[k] !== undefined);
+/** Whether the query names any `*.fields` or `expansions` (not a second list of them to keep in step). */
+function asksForFields(q: Parsed): boolean {
+  for (const k in q) if (q[k] !== undefined && (k === 'expansions' || k.endsWith('.fields'))) return true;
+  return false;
+}
 
 export function selectionOf(q: Parsed): Selection {
   // Most reads ask for no fields at all: one shared empty selection (its lists are read-only).
-  if (!hasAny(q)) return EMPTY_SELECTION;
+  if (!asksForFields(q)) return EMPTY_SELECTION;
   return {
     tweet: [...new Set([...strs(q['tweet.fields']), ...strs(q['post.fields'])])], user: strs(q['user.fields']), media: strs(q['media.fields']), poll: strs(q['poll.fields']),
     place: strs(q['place.fields']), list: strs(q['list.fields']), dm_event: strs(q['dm_event.fields']), expansions: strs(q.expansions),
