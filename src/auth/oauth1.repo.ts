@@ -1,6 +1,9 @@
-// Every SQL statement for OAuth 1.0a nonces. A key is `<timestamp, 12 digits>:<digest of client,
-// token and nonce>`: unique per timestamp, client and token (RFC 5849 §3.3), written in roughly
-// increasing order, and expired by key range once its timestamp leaves the window.
+// Every SQL statement for OAuth 1.0a nonces. A nonce is known by its timestamp (seconds) and a digest
+// of client, token and nonce: unique per timestamp, client and token (RFC 5849 §3.3).
+// - PostgreSQL (`oauth1_nonces`): a row per nonce, keyed `<timestamp, 12 digits>:<digest>`, so one
+//   `INSERT … ON CONFLICT DO NOTHING RETURNING` tells every process which nonces are new.
+// - SQLite (`oauth1_nonce_log`): one process judges from memory; the store keeps what it saw for a
+//   restart, a row per timestamp second and write-behind batch, digests joined by spaces.
 import type { Queryable } from '../store/index.js';
 
 export const nonceKeyPrefix = (timestampS: number) => String(timestampS).padStart(12, '0') + ':';
@@ -16,23 +19,36 @@ export const noncesRepo = {
     );
     return new Set(inserted.map((r) => r.nonce_key));
   },
-  /** Records nonce keys already known to be new (written behind the requests); a key present is left alone. */
-  async recordMany(db: Queryable, rows: readonly { key: string; expiresAt: number }[]): Promise<void> {
-    if (rows.length === 0) return;
-    await db.run(
-      `INSERT INTO oauth1_nonces (nonce_key, expires_at) VALUES ${rows.map(() => '(?, ?)').join(', ')} ON CONFLICT (nonce_key) DO NOTHING`,
-      rows.flatMap((r) => [r.key, r.expiresAt]),
-    );
-  },
-  /** The greatest key recorded (the newest timestamp), or null. */
-  async newestKey(db: Queryable): Promise<string | null> {
-    return (await db.get<{ k: string | null }>('SELECT MAX(nonce_key) AS k FROM oauth1_nonces'))?.k ?? null;
-  },
   /** Removes up to `limit` keys whose timestamp is before `timestampS` (bounded: never a long stall). */
   async prune(db: Queryable, timestampS: number, limit: number): Promise<void> {
     await db.run(
       'DELETE FROM oauth1_nonces WHERE nonce_key IN (SELECT nonce_key FROM oauth1_nonces WHERE nonce_key < ? ORDER BY nonce_key LIMIT ?)',
       [nonceKeyPrefix(timestampS), limit],
     );
+  },
+};
+
+export const nonceLogRepo = {
+  /** Appends digests seen, grouped by timestamp second. */
+  async append(db: Queryable, rows: readonly { second: number; digests: readonly string[] }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db.run(
+      `INSERT INTO oauth1_nonce_log (second, digests) VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
+      rows.flatMap((r) => [r.second, r.digests.join(' ')]),
+    );
+  },
+  /** Every digest recorded for one timestamp second. */
+  async digestsOf(db: Queryable, second: number): Promise<string[]> {
+    const rows = await db.all<{ digests: string }>('SELECT digests FROM oauth1_nonce_log WHERE second = ?', [second]);
+    return rows.flatMap((r) => r.digests.split(' '));
+  },
+  /** The newest timestamp second recorded, or null. */
+  async newestSecond(db: Queryable): Promise<number | null> {
+    const s = (await db.get<{ s: number | bigint | null }>('SELECT MAX(second) AS s FROM oauth1_nonce_log'))?.s;
+    return s === null || s === undefined ? null : Number(s);
+  },
+  /** Forgets the seconds before `second` (a few rows each: one per write-behind batch). */
+  async prune(db: Queryable, second: number): Promise<void> {
+    await db.run('DELETE FROM oauth1_nonce_log WHERE second < ?', [second]);
   },
 };

@@ -11,6 +11,7 @@ import search from './0005_search.js';
 import stream from './0006_stream.js';
 import postsPartialIndexes from './0007_posts_partial_indexes.js';
 import noncesClustered from './0008_oauth_nonces_clustered.js';
+import nonceLog from './0009_oauth_nonce_log.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -26,4 +27,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0006_stream', sql: stream },
   { id: '0007_posts_partial_indexes', sql: postsPartialIndexes },
   { id: '0008_oauth_nonces_clustered', sql: noncesClustered },
+  { id: '0009_oauth_nonce_log', sql: nonceLog },
 ];

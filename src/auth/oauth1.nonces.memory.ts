@@ -1,0 +1,134 @@
+// Nonces on the embedded store (ADR 0012, ADR 0014). One process owns the SQLite file, so memory
+// answers whether a nonce is new: the digests seen, per timestamp second. They are written behind the
+// request (after FLUSH_MS, or FLUSH_AT nonces, and at shutdown), one log row per second and batch, so
+// a restarted process still refuses a replay: a second at or below `floorS` (the newest the store held
+// at start, or one forgotten from memory since) may be known to the store only, and is read back into
+// memory before a nonce of that second is judged. A crash loses at most the last FLUSH_MS of nonces.
+import type { Deps } from '../deps.js';
+import type { Db } from '../store/index.js';
+import { nonceLogRepo } from './oauth1.repo.js';
+
+type Memory = {
+  seconds: Map<number, Set<string>>;
+  size: number;
+  /** Digests not yet in the store, per second. */
+  pending: Map<number, string[]>;
+  pendingCount: number;
+  /** Seconds at or below this may hold digests only the store knows. */
+  floorS: number;
+  /** Seconds at or below `floorS` read back from the store (true), or being read. */
+  readBack: Map<number, Promise<void> | true>;
+  timer: NodeJS.Timeout | null;
+  writing: Promise<void> | null;
+  prunedAt: number;
+};
+
+const FLUSH_MS = 20;
+const FLUSH_AT = 1000;
+/** Digests kept in memory; beyond it the oldest seconds are forgotten (they are in the store). */
+const MAX_KEPT = 200_000;
+const PRUNE_EVERY_MS = 1000;
+const memories = new WeakMap<Db, Memory | Promise<Memory>>();
+
+function memoryOf(db: Db): Memory | Promise<Memory> {
+  let m = memories.get(db);
+  if (!m) {
+    const loading = nonceLogRepo.newestSecond(db).then((newest) => {
+      const memory: Memory = {
+        seconds: new Map(), size: 0, pending: new Map(), pendingCount: 0, floorS: newest ?? -1,
+        readBack: new Map(), timer: null, writing: null, prunedAt: 0,
+      };
+      memories.set(db, memory);
+      return memory;
+    }, (err: unknown) => { memories.delete(db); throw err; });
+    memories.set(db, loading);
+    m = loading;
+  }
+  return m;
+}
+
+/** True when the nonce (its timestamp second and digest) is new, and remembers it; false for a replay. */
+export function rememberInMemory(deps: Deps, second: number, digest: string, windowMs: number): boolean | Promise<boolean> {
+  const m = memoryOf(deps.db);
+  if (m instanceof Promise) return m.then(() => rememberInMemory(deps, second, digest, windowMs));
+  if (second <= m.floorS) {
+    const read = m.readBack.get(second);
+    if (read !== true) return (read ?? readBack(deps.db, m, second)).then(() => rememberInMemory(deps, second, digest, windowMs));
+  }
+  let seen = m.seconds.get(second);
+  if (!seen) m.seconds.set(second, (seen = new Set()));
+  else if (seen.has(digest)) return false;
+  seen.add(digest);
+  m.size++;
+  const pending = m.pending.get(second);
+  if (pending) pending.push(digest);
+  else m.pending.set(second, [digest]);
+  if (++m.pendingCount >= FLUSH_AT) void writeBehind(deps, m, windowMs);
+  else m.timer ??= setTimeout(() => void writeBehind(deps, m, windowMs), FLUSH_MS);
+  return true;
+}
+
+/** Writes the digests not yet in the store (shutdown calls it before closing the store). */
+export async function flushMemory(deps: Deps): Promise<void> {
+  const m = memories.get(deps.db);
+  if (m && !(m instanceof Promise)) await writeBehind(deps, m, 0);
+}
+
+function readBack(db: Db, m: Memory, second: number): Promise<void> {
+  const reading = nonceLogRepo.digestsOf(db, second).then((digests) => {
+    let seen = m.seconds.get(second);
+    if (!seen) m.seconds.set(second, (seen = new Set()));
+    for (const d of digests) if (!seen.has(d)) { seen.add(d); m.size++; }
+    m.readBack.set(second, true);
+  }, (err: unknown) => { m.readBack.delete(second); throw err; });
+  m.readBack.set(second, reading);
+  return reading;
+}
+
+async function writeBehind(deps: Deps, m: Memory, windowMs: number): Promise<void> {
+  if (m.timer) { clearTimeout(m.timer); m.timer = null; }
+  while (m.writing) await m.writing;
+  if (!m.pendingCount) return;
+  const rows = [...m.pending].map(([second, digests]) => ({ second, digests }));
+  m.pending = new Map();
+  m.pendingCount = 0;
+  m.writing = (async () => {
+    try {
+      await nonceLogRepo.append(deps.db, rows);
+      if (windowMs) await prune(deps, m, windowMs);
+      if (m.size > MAX_KEPT) forgetOldest(m);
+    } catch {
+      // The store refused (closing, full disk): those nonces stay known to this process only.
+    } finally {
+      m.writing = null;
+    }
+  })();
+  await m.writing;
+}
+
+/** Drops the oldest written seconds from memory; `floorS` rises so they are read back if asked. */
+function forgetOldest(m: Memory): void {
+  for (const second of [...m.seconds.keys()].sort((a, b) => a - b)) {
+    if (m.size <= MAX_KEPT * 0.9) break;
+    if (m.pending.has(second)) continue;
+    m.size -= m.seconds.get(second)!.size;
+    m.seconds.delete(second);
+    m.readBack.delete(second);
+    m.floorS = Math.max(m.floorS, second);
+  }
+}
+
+/** At most once a second: seconds out of the window leave memory and the store. */
+async function prune(deps: Deps, m: Memory, windowMs: number): Promise<void> {
+  const now = deps.clock.now();
+  if (Math.abs(now - m.prunedAt) < PRUNE_EVERY_MS) return;
+  m.prunedAt = now;
+  const oldest = Math.floor((now - windowMs) / 1000);
+  for (const [second, seen] of m.seconds) {
+    if (second >= oldest) continue;
+    m.size -= seen.size;
+    m.seconds.delete(second);
+    m.readBack.delete(second);
+  }
+  await nonceLogRepo.prune(deps.db, oldest);
+}
