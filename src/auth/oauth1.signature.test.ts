@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseString, baseUri, formPairs, hmacSha1, parameterString, parseOAuthHeader, percentEncode, signRequest } from './oauth1.signature.js';
+import { baseString, baseUri, formPairs, hmacSha1, parameterString, parseOAuthHeader, percentEncode, signatureBase, signRequest } from './oauth1.signature.js';
 
 // The documented example (DOCS creating-a-signature; wire notes §11.1, re-verified there by RUN).
 const VECTOR = {
@@ -51,6 +51,22 @@ test('header parsing decodes values, drops realm, refuses repeats and garbage', 
   assert.equal(parseOAuthHeader('Bearer x'), null);
   assert.equal(parseOAuthHeader('OAuth oauth_nonce="a", oauth_nonce="b"'), null);
   assert.equal(parseOAuthHeader('OAuth oauth_nonce=a'), null);
+  assert.equal(parseOAuthHeader('OAuth oauth_nonce="a",'), null);
+  assert.equal(parseOAuthHeader('OAuth oauth_nonce="a" oauth_token="b"'), null);
+  assert.equal(parseOAuthHeader('OAuth oauth_nonce="a'), null);
+  assert.equal(parseOAuthHeader('OAuth oauth_nonce="%E0%A4%A"'), null);
+  assert.equal(parseOAuthHeader('OAuthoauth_nonce="a"'), null);
+  assert.deepEqual([...parseOAuthHeader(' oauth\toauth_nonce = "a" ,oauth_token="b",realm="r"  ')!], [['oauth_nonce', 'a'], ['oauth_token', 'b']]);
+  assert.deepEqual([...parseOAuthHeader('OAuth ')!], []);
+});
+
+test('signatureBase is the base string of the parameter string, for any characters', () => {
+  const pairs: [string, string][] = [...VECTOR.params, ['a b', '%41+~*'], ['☃', ''], ['a b', '=&'], ['x', "!'()"]];
+  const uri = baseUri('https', 'api.x.com', '/1.1/statuses/update.json');
+  assert.equal(signatureBase('post', uri, pairs), baseString('post', uri, parameterString(pairs)));
+  const byLocale = (a: string, b: string) => a.localeCompare(b);
+  assert.equal(signatureBase('GET', uri, pairs, byLocale), baseString('GET', uri, parameterString(pairs, byLocale)));
+  assert.equal(hmacSha1(signatureBase('post', uri, VECTOR.params), VECTOR.consumerSecret, VECTOR.tokenSecret), 'Ls93hJiZbQ3akF3HF3x1Bz8/zU4=');
 });
 
 test('signRequest round-trips through the header parser and the base string', () => {

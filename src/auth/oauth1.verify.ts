@@ -2,14 +2,14 @@
 // the base string is rebuilt from the actual scheme, Host and path, the query and form parameters
 // and the header's `oauth_*` (never a JSON body); HMAC-SHA1 with the stored secrets, compared in
 // constant time; the timestamp within a window of the service clock; each nonce once.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { problems, type Problem } from '../shared/problems.js';
 import { safeEqual } from '../shared/secrets.js';
 import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
-import { nonceKey, rememberNonce } from './oauth1.nonces.js';
-import { baseString, baseUri, hmacSha1, parameterString, parseOAuthHeader, type Pair } from './oauth1.signature.js';
+import { rememberNonce } from './oauth1.nonces.js';
+import { baseUri, hmacSha1, parseOAuthHeader, signatureBase, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
 export const TIMESTAMP_WINDOW_MS = 300_000;
@@ -51,39 +51,29 @@ function headerParams(authorization: string | undefined): Map<string, string> {
   return p;
 }
 
-/**
- * Parameter strings to try after the RFC's own (`[...query, ...form, ...header]`) failed: TAV2 and XDK
- * merge header and body parameters into one object, so an `oauth_token` sent in both is signed once;
- * XDK sorts keys with localeCompare (notes §11.1).
- */
-function* sdkParameterStrings(own: Pair[], header: Pair[]): Generator<string> {
+function signatureMatches(r: SignedRequest, oauth: Map<string, string>, consumerSecret: string, tokenSecret: string): boolean {
+  const uri = baseUri(r.scheme, r.host, r.path);
+  const given = oauth.get('oauth_signature')!;
+  const matches = (pairs: readonly Pair[], compare?: (a: string, b: string) => number) =>
+    safeEqual(hmacSha1(signatureBase(r.method, uri, pairs, compare), consumerSecret, tokenSecret), given);
+  const own = r.form.length ? [...r.query, ...r.form] : r.query;
+  const header: Pair[] = [];
+  for (const pair of oauth) if (pair[0] !== 'oauth_signature') header.push(pair);
+  if (matches([...own, ...header])) return true;
+  // What the SDKs sign when it differs from the RFC: TAV2 and XDK merge header and body parameters
+  // into one object, so an `oauth_token` sent in both is signed once; XDK sorts keys with
+  // localeCompare (notes §11.1).
+  const byLocale = (a: string, b: string) => a.localeCompare(b);
+  if (matches([...own, ...header], byLocale)) return true;
   const seen = new Set(own.map(([k, v]) => `${k}\0${v}`));
   const merged = header.filter(([k, v]) => !seen.has(`${k}\0${v}`));
-  const byLocale = (a: string, b: string) => a.localeCompare(b);
-  yield parameterString([...own, ...header], byLocale);
-  if (merged.length !== header.length) {
-    yield parameterString([...own, ...merged]);
-    yield parameterString([...own, ...merged], byLocale);
-  }
+  return merged.length !== header.length && (matches([...own, ...merged]) || matches([...own, ...merged], byLocale));
 }
 
-function signatureMatches(r: SignedRequest, oauth: Map<string, string>, consumerSecret: string, tokenSecret: string): boolean {
-  const base = (ps: string) => baseString(r.method, baseUri(r.scheme, r.host, r.path), ps);
-  const given = oauth.get('oauth_signature')!;
-  const own = r.form.length ? [...r.query, ...r.form] : r.query;
-  const header = [...oauth].filter(([k]) => k !== 'oauth_signature');
-  if (safeEqual(hmacSha1(base(parameterString([...own, ...header])), consumerSecret, tokenSecret), given)) return true;
-  for (const ps of sdkParameterStrings(own, header)) {
-    if (safeEqual(hmacSha1(base(ps), consumerSecret, tokenSecret), given)) return true;
-  }
-  return false;
-}
-
-async function checkNonce(deps: Deps, oauth: Map<string, string>, timestampMs: number): Promise<void> {
+async function checkNonce(deps: Deps, oauth: Map<string, string>, timestampS: number): Promise<void> {
   // Unique per timestamp, client credentials and token (RFC 5849 §3.3): a replayed request repeats all four.
-  const digest = createHash('sha256').update(`${oauth.get('oauth_consumer_key')}\n${oauth.get('oauth_token') ?? ''}\n${oauth.get('oauth_nonce')}`).digest('base64url').slice(0, 27);
-  const key = nonceKey(timestampMs / 1000, digest);
-  if (!(await rememberNonce(deps, key, timestampMs + TIMESTAMP_WINDOW_MS, TIMESTAMP_WINDOW_MS))) throw oauth1Problems.couldNotAuthenticate();
+  const digest = hash('sha256', `${oauth.get('oauth_consumer_key')}\n${oauth.get('oauth_token') ?? ''}\n${oauth.get('oauth_nonce')}`, 'base64url').slice(0, 27);
+  if (!(await rememberNonce(deps, timestampS, digest, TIMESTAMP_WINDOW_MS))) throw oauth1Problems.couldNotAuthenticate();
 }
 
 export type Verified<T> = { app: AppRow; token: T | null; oauth: Map<string, string> };
@@ -96,8 +86,8 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
   const oauth = headerParams(r.authorization);
   const app = await appByConsumerKey(deps, oauth.get('oauth_consumer_key')!);
   if (!app) throw oauth1Problems.couldNotAuthenticate();
-  const timestampMs = Number(oauth.get('oauth_timestamp')) * 1000;
-  if (Math.abs(timestampMs - deps.clock.now()) > TIMESTAMP_WINDOW_MS) throw oauth1Problems.timestampOutOfBounds();
+  const timestampS = Number(oauth.get('oauth_timestamp'));
+  if (Math.abs(timestampS * 1000 - deps.clock.now()) > TIMESTAMP_WINDOW_MS) throw oauth1Problems.timestampOutOfBounds();
   let token: T | null = null;
   if (lookup) {
     const name = oauth.get('oauth_token');
@@ -107,6 +97,6 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
     if (!token || token.app_id !== app.id) throw oauth1Problems.invalidToken();
   }
   if (!signatureMatches(r, oauth, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
-  await checkNonce(deps, oauth, timestampMs);
+  await checkNonce(deps, oauth, timestampS);
   return { app, token, oauth };
 }

@@ -1,0 +1,41 @@
+// HMAC-SHA1 (RFC 2104) on node's one-shot `crypto.hash`. Every OAuth 1.0a request is verified with
+// one; `createHmac` set up an OpenSSL HMAC context for each (~2.7 µs), while two cached-digest hashes
+// over pads prepared once per key cost ~1.3 µs. Checked against `createHmac` in hmac-sha1.test.ts.
+import { hash } from 'node:crypto';
+
+const BLOCK = 64;
+const DIGEST = 20;
+type Pads = { inner: Buffer; outer: Buffer };
+/** Per key: the inner pad, and the outer pad with room for the inner digest after it. */
+const padsByKey = new Map<string, Pads>();
+const MAX_KEYS = 1000;
+/** Inner pad + message, written in place: one buffer for every call (each call is synchronous). */
+let scratch = Buffer.allocUnsafe(4096);
+
+function padsOf(key: string): Pads {
+  let pads = padsByKey.get(key);
+  if (!pads) {
+    let k: Buffer = Buffer.from(key, 'utf8');
+    if (k.length > BLOCK) k = Buffer.from(hash('sha1', k, 'binary'), 'latin1');
+    const inner = Buffer.alloc(BLOCK, 0x36);
+    const outer = Buffer.alloc(BLOCK + DIGEST, 0x5c);
+    for (let i = 0; i < k.length; i++) {
+      inner[i]! ^= k[i]!;
+      outer[i]! ^= k[i]!;
+    }
+    if (padsByKey.size >= MAX_KEYS) padsByKey.clear();
+    padsByKey.set(key, (pads = { inner, outer }));
+  }
+  return pads;
+}
+
+/** base64 HMAC-SHA1 of `message` (UTF-8) under `key` (UTF-8): the same as createHmac('sha1', key).update(message).digest('base64'). */
+export function hmacSha1Base64(key: string, message: string): string {
+  const { inner, outer } = padsOf(key);
+  const length = BLOCK + Buffer.byteLength(message, 'utf8');
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(2 * length);
+  inner.copy(scratch, 0);
+  scratch.write(message, BLOCK, 'utf8');
+  outer.write(hash('sha1', scratch.subarray(0, length), 'binary'), BLOCK, 'latin1');
+  return hash('sha1', outer, 'base64');
+}
