@@ -15,28 +15,31 @@ const MAX_ENTRIES = 10_000;
 const cache = new Map<string, { caller: Caller; until: number; expiresAt: number | null }>();
 
 /** OAuth 1.0a lookups (consumer key → app, access token → row), cached like bearers: hits only. */
-const oauth1Cache = new Map<string, { row: AppRow | Oauth1TokenRow; until: number }>();
+type Cached<T> = Map<string, { row: T; until: number }>;
+const appsByConsumerKey: Cached<AppRow> = new Map();
+const accessTokens: Cached<Oauth1TokenRow> = new Map();
 
 export function forgetCredentials(): void {
   cache.clear();
-  oauth1Cache.clear();
+  appsByConsumerKey.clear();
+  accessTokens.clear();
 }
 
-async function cachedOauth1<T extends AppRow | Oauth1TokenRow>(deps: Deps, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+async function cachedOauth1<T>(deps: Deps, cached: Cached<T>, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
   const wall = deps.clock.wall();
-  const hit = oauth1Cache.get(key);
-  if (hit && hit.until > wall) return hit.row as T;
+  const hit = cached.get(key);
+  if (hit && hit.until > wall) return hit.row;
   const row = await load();
   if (!row) return undefined;
-  if (oauth1Cache.size >= MAX_ENTRIES) oauth1Cache.clear();
-  oauth1Cache.set(key, { row, until: wall + TTL_MS });
+  if (cached.size >= MAX_ENTRIES) cached.clear();
+  cached.set(key, { row, until: wall + TTL_MS });
   return row;
 }
 
-export const appByConsumerKey = (deps: Deps, key: string) => cachedOauth1(deps, `ck:${key}`, () => appsRepo.byConsumerKey(deps.db, key));
+export const appByConsumerKey = (deps: Deps, key: string) => cachedOauth1(deps, appsByConsumerKey, key, () => appsRepo.byConsumerKey(deps.db, key));
 
 /** A live (not invalidated) OAuth 1.0a access token. */
-export const liveAccessToken = (deps: Deps, token: string) => cachedOauth1(deps, `at:${token}`, async () => {
+export const liveAccessToken = (deps: Deps, token: string) => cachedOauth1(deps, accessTokens, token, async () => {
   const row = await appsRepo.oauth1Token(deps.db, token);
   return row && row.invalidated_at === null ? row : undefined;
 });

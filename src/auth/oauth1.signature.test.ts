@@ -34,6 +34,13 @@ test('a form body with + for spaces signs the same as %20', () => {
   assert.equal(parameterString(pairs), parameterString(VECTOR.params));
 });
 
+test('formPairs reads a query or form body as URLSearchParams does', () => {
+  for (const text of ['a=1&b=2', 'a&b=&&c=x=y', '=v&k', 'a=%41+b&c=%zz', 'user.fields=id,name&x=~']) {
+    assert.deepEqual(formPairs(text), [...new URLSearchParams(text)], text);
+  }
+  assert.deepEqual(formPairs(''), []);
+});
+
 test('percent-encoding: unreserved kept, reserved and UTF-8 upper-case hex', () => {
   assert.equal(percentEncode("Aa0-._~ !*'()"), 'Aa0-._~%20%21%2A%27%28%29');
   assert.equal(percentEncode('☃'), '%E2%98%83');

@@ -24,20 +24,44 @@ export function percentEncode(s: string): string {
  */
 export function formPairs(text: string): Pair[] {
   if (!text) return [];
-  return [...new URLSearchParams(text)].map(([k, v]) => [k, v] as const);
+  if (text.includes('%') || text.includes('+')) return [...new URLSearchParams(text)].map(([k, v]) => [k, v] as const);
+  // Nothing to decode: split (a query string is split for every signed request).
+  const out: Pair[] = [];
+  for (const part of text.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    out.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  return out;
 }
 
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function encodedSorted(pairs: readonly Pair[], compare: (a: string, b: string) => number): (readonly [string, string])[] {
-  return pairs
-    .map(([k, v]) => [percentEncode(k), percentEncode(v)] as const)
-    .sort((x, y) => compare(x[0], y[0]) || byteOrder(x[1], y[1]));
+/** The pairs percent-encoded, as parallel lists, with their order sorted by key then value (§3.4.1.3.2). */
+function encodedSorted(pairs: readonly Pair[], compare: (a: string, b: string) => number) {
+  const n = pairs.length;
+  const keys: string[] = new Array(n);
+  const values: string[] = new Array(n);
+  const order: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    keys[i] = percentEncode(pairs[i]![0]);
+    values[i] = percentEncode(pairs[i]![1]);
+    // Insertion sort: a request has a handful of parameters, often already in order.
+    let j = i;
+    for (; j > 0; j--) {
+      const o = order[j - 1]!;
+      if ((compare(keys[o]!, keys[i]!) || byteOrder(values[o]!, values[i]!)) <= 0) break;
+      order[j] = o;
+    }
+    order[j] = i;
+  }
+  return { keys, values, order };
 }
 
 /** Encoded pairs sorted by key then value (§3.4.1.3.2); `compare` lets a verifier try XDK's localeCompare. */
 export function parameterString(pairs: readonly Pair[], compare: (a: string, b: string) => number = byteOrder): string {
-  return encodedSorted(pairs, compare).map(([k, v]) => `${k}=${v}`).join('&');
+  const { keys, values, order } = encodedSorted(pairs, compare);
+  return order.map((i) => `${keys[i]}=${values[i]}`).join('&');
 }
 
 /** percentEncode of a string percentEncode produced: only its `%` are not unreserved. */
@@ -50,11 +74,11 @@ const encodeAgain = (encoded: string) => (encoded.includes('%') ? encoded.replac
  * than by encoding the whole string once more. Verification builds one for every signed request.
  */
 export function signatureBase(method: string, uri: string, pairs: readonly Pair[], compare: (a: string, b: string) => number = byteOrder): string {
-  const encoded = encodedSorted(pairs, compare);
+  const { keys, values, order } = encodedSorted(pairs, compare);
   let out = `${method.toUpperCase()}&${percentEncode(uri)}&`;
-  for (let i = 0; i < encoded.length; i++) {
-    const [k, v] = encoded[i]!;
-    out += `${i ? '%26' : ''}${encodeAgain(k)}%3D${encodeAgain(v)}`;
+  for (let i = 0; i < order.length; i++) {
+    const o = order[i]!;
+    out += `${i ? '%26' : ''}${encodeAgain(keys[o]!)}%3D${encodeAgain(values[o]!)}`;
   }
   return out;
 }
