@@ -32,10 +32,10 @@ function padsOf(key: string): Pads {
 /** base64 HMAC-SHA1 of `message` (UTF-8) under `key` (UTF-8): the same as createHmac('sha1', key).update(message).digest('base64'). */
 export function hmacSha1Base64(key: string, message: string): string {
   const { inner, outer } = padsOf(key);
-  const length = BLOCK + Buffer.byteLength(message, 'utf8');
-  if (scratch.length < length) scratch = Buffer.allocUnsafe(2 * length);
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: room enough without measuring the message first.
+  if (scratch.length < BLOCK + 3 * message.length) scratch = Buffer.allocUnsafe(2 * (BLOCK + 3 * message.length));
   inner.copy(scratch, 0);
-  scratch.write(message, BLOCK, 'utf8');
+  const length = BLOCK + scratch.write(message, BLOCK, 'utf8');
   outer.write(hash('sha1', scratch.subarray(0, length), 'binary'), BLOCK, 'latin1');
   return hash('sha1', outer, 'base64');
 }

@@ -5,15 +5,23 @@ import { hmacSha1Base64 } from './hmac-sha1.js';
 
 export type Pair = readonly [string, string];
 
-const UNRESERVED_ONLY = /^[A-Za-z0-9._~-]*$/;
 const KEPT_BY_ENCODE_URI = /[!'()*]/;
 const KEPT_BY_ENCODE_URI_ALL = /[!'()*]/g;
 const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase();
 
+/** [A-Za-z0-9._~-]: the RFC 3986 unreserved set. */
+const isUnreservedChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
+
+function unreservedOnly(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isUnreservedChar(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /** RFC 3986 unreserved set kept, everything else `%XX` upper-case; space is `%20` (notes §11.1). */
 export function percentEncode(s: string): string {
-  // Fast paths: this runs for every parameter of every signed request.
-  if (UNRESERVED_ONLY.test(s)) return s;
+  // Fast path (a loop the JIT inlines, not a regex call): this runs for every parameter of every signed request.
+  if (unreservedOnly(s)) return s;
   const e = encodeURIComponent(s);
   return KEPT_BY_ENCODE_URI.test(e) ? e.replace(KEPT_BY_ENCODE_URI_ALL, hex) : e;
 }
@@ -121,8 +129,7 @@ export function hmacSha1(base: string, consumerSecret: string, tokenSecret = '')
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /** [A-Za-z0-9_%.~-]: what a parameter name may be made of. */
-const isNameChar = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 37 || c === 46 || c === 126 || c === 45;
+const isNameChar = (c: number) => isUnreservedChar(c) || c === 37;
 
 /**
  * The `oauth_*` parameters of an `Authorization: OAuth k="v", …` header, decoded; `realm` is dropped

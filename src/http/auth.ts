@@ -61,18 +61,11 @@ export function callerUserId(req: FastifyRequest): string {
   return c.userId;
 }
 
-export type Authenticator = (deps: Deps, req: FastifyRequest) => Promise<Caller | null>;
-
-/** Bearer tokens: app-only or OAuth 2.0 user access tokens. */
-export const bearerAuthenticator: Authenticator = async (deps, req) => {
-  const token = bearerOf(req.headers.authorization);
-  return token ? resolveBearer(deps, token) : null;
-};
-
 /** The parts of a request an OAuth 1.0a signature covers: a form body's fields, never JSON. */
 export function signedRequestOf(req: FastifyRequest): SignedRequest {
   const q = req.url.indexOf('?');
-  const isForm = /^application\/x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? ''));
+  const type = req.headers['content-type'];
+  const isForm = type !== undefined && /^application\/x-www-form-urlencoded/i.test(type);
   const form: Pair[] = isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
   return {
     method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''),
@@ -81,12 +74,18 @@ export function signedRequestOf(req: FastifyRequest): SignedRequest {
   };
 }
 
-/** `Authorization: OAuth …` signed with a user's access token. */
-export const oauth1Authenticator: Authenticator = async (deps, req) => {
-  if (!/^OAuth\s/i.test(req.headers.authorization ?? '')) return null;
+/**
+ * The caller an Authorization header names, by its scheme: `Bearer` (app-only, or an OAuth 2.0 user
+ * token) or `OAuth` (1.0a, signed with a user's access token); null when it names none.
+ */
+async function callerOf(deps: Deps, req: FastifyRequest): Promise<Caller | null> {
+  const header = req.headers.authorization;
+  const bearer = bearerOf(header);
+  if (bearer) return resolveBearer(deps, bearer);
+  if (!header || !/^OAuth\s/i.test(header)) return null;
   const { app, token } = await verifyOAuth1(deps, signedRequestOf(req), (t) => liveAccessToken(deps, t));
   return { kind: 'oauth1-user', app, userId: token!.user_id, access: narrower(token!.access, app.permission), token: token!.token };
-};
+}
 
 const DM_DENIED = 'This application is not allowed to access or delete your direct messages.';
 const atLeast = (have: Permission, need: Permission) => PERMISSIONS.indexOf(have) >= PERMISSIONS.indexOf(need);
@@ -104,15 +103,11 @@ function checkGrant(caller: Caller, rule: AuthRule): void {
   if (rule.write && !atLeast(level, 'read-write')) throw problems.oauth1Permissions();
 }
 
-export function installAuth(app: FastifyInstance, deps: Deps, authenticators: Authenticator[] = [bearerAuthenticator, oauth1Authenticator]) {
+export function installAuth(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('caller', null);
   async function authenticate(req: FastifyRequest) {
     const rule = req.routeOptions.config.auth!;
-    let caller: Caller | null = null;
-    for (const authenticate of authenticators) {
-      caller = await authenticate(deps, req);
-      if (caller) break;
-    }
+    const caller = await callerOf(deps, req);
     if (!caller) throw problems.unauthorized();
     if (!rule.schemes.includes(caller.kind)) {
       const supported = rule.schemes.map((s) => SCHEME_NAMES[s]).join(', ');
