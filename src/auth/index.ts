@@ -5,5 +5,5 @@ export { SCOPES, isScope } from './scopes.js';
 export { verifyOAuth1, oauth1Problems, TIMESTAMP_WINDOW_MS, type SignedRequest, type Verified } from './oauth1.verify.js';
 export { flushNonces } from './oauth1.nonces.js';
 export { appBearer, invalidateAppBearer, grantAccessToken, hasGrant, invalidateAccessToken, refreshOAuth2, revokeOAuth2, revokeOAuth2Family, clientSecretMatches, consumerSecretMatches } from './tokens.service.js';
-export { parseOAuthHeader, signRequest, percentEncode } from './oauth1.signature.js';
+export { parseOAuthHeader, signRequest, percentEncode, type Pair } from './oauth1.signature.js';
 export type { AppRow, Permission, Tier } from './apps.repo.js';

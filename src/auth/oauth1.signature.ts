@@ -131,19 +131,25 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /** [A-Za-z0-9_%.~-]: what a parameter name may be made of. */
 const isNameChar = (c: number) => isUnreservedChar(c) || c === 37;
 
+/** As `oauthHeaderPairs`, by name. */
+export function parseOAuthHeader(header: string | undefined): Map<string, string> | null {
+  const pairs = oauthHeaderPairs(header);
+  return pairs && new Map(pairs);
+}
+
 /**
- * The `oauth_*` parameters of an `Authorization: OAuth k="v", …` header, decoded; `realm` is dropped
- * (§3.5.1). Null when the header is not OAuth or not well-formed, or repeats a parameter.
+ * The `oauth_*` parameters of an `Authorization: OAuth k="v", …` header in order, decoded; `realm`
+ * is dropped (§3.5.1). Null when the header is not OAuth or not well-formed, or repeats a parameter.
  * One pass over the header: it is parsed on every signed request.
  */
-export function parseOAuthHeader(header: string | undefined): Map<string, string> | null {
+export function oauthHeaderPairs(header: string | undefined): Pair[] | null {
   if (!header) return null;
   const end = header.length;
   let i = 0;
   while (i < end && isSpace(header.charCodeAt(i))) i++;
   if (header.slice(i, i + 5).toLowerCase() !== 'oauth' || !isSpace(header.charCodeAt(i + 5))) return null;
   i += 6;
-  const out = new Map<string, string>();
+  const out: Pair[] = [];
   for (let afterComma = false; ; afterComma = true) {
     while (i < end && isSpace(header.charCodeAt(i))) i++;
     if (i === end) return afterComma ? null : out;
@@ -171,8 +177,8 @@ export function parseOAuthHeader(header: string | undefined): Map<string, string
       return null;
     }
     if (key !== 'realm') {
-      if (out.has(key)) return null;
-      out.set(key, value);
+      for (let j = 0; j < out.length; j++) if (out[j]![0] === key) return null;
+      out.push([key, value]);
     }
     if (!more) return out;
   }

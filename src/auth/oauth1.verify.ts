@@ -9,7 +9,7 @@ import { safeEqual } from '../shared/secrets.js';
 import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce } from './oauth1.nonces.js';
-import { baseUri, hmacSha1, parseOAuthHeader, signatureBase, type Pair } from './oauth1.signature.js';
+import { baseUri, hmacSha1, oauthHeaderPairs, signatureBase, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
 export const TIMESTAMP_WINDOW_MS = 300_000;
@@ -36,45 +36,62 @@ function challenge(code: number, message: string): Problem {
   return p;
 }
 
-const REQUIRED = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'];
 const PRINTABLE_ASCII = /^[\x21-\x7e]{1,255}$/;
 
-/** The header's parameters, or 215 when they are missing, malformed or not HMAC-SHA1 / 1.0. */
-function headerParams(authorization: string | undefined): Map<string, string> {
-  const p = parseOAuthHeader(authorization);
-  if (!p || REQUIRED.some((k) => !p.get(k))) throw oauth1Problems.badAuthenticationData();
-  if (p.get('oauth_signature_method') !== 'HMAC-SHA1') throw oauth1Problems.badAuthenticationData();
-  if (p.has('oauth_version') && p.get('oauth_version') !== '1.0') throw oauth1Problems.badAuthenticationData();
-  if (!/^\d{1,12}$/.test(p.get('oauth_timestamp')!)) throw oauth1Problems.badAuthenticationData();
+/** An `Authorization: OAuth` header: its parameters, and those verification reads. */
+type OAuthHeader = {
+  params: Pair[];
+  /** Every parameter but the signature: what was signed. */
+  signed: Pair[];
+  consumerKey: string; nonce: string; signature: string; timestamp: string; token: string | undefined;
+};
+
+/** The header read in one pass over its parameters, or 215 when they are missing, malformed or not HMAC-SHA1 / 1.0. */
+function readHeader(authorization: string | undefined): OAuthHeader {
+  const params = oauthHeaderPairs(authorization);
+  if (!params) throw oauth1Problems.badAuthenticationData();
+  const signed: Pair[] = [];
+  let consumerKey = '', nonce = '', signature = '', method = '', timestamp = '';
+  let version: string | undefined, token: string | undefined;
+  for (const pair of params) {
+    const [k, v] = pair;
+    if (k === 'oauth_signature') { signature = v; continue; }
+    signed.push(pair);
+    if (k === 'oauth_consumer_key') consumerKey = v;
+    else if (k === 'oauth_nonce') nonce = v;
+    else if (k === 'oauth_signature_method') method = v;
+    else if (k === 'oauth_timestamp') timestamp = v;
+    else if (k === 'oauth_token') token = v;
+    else if (k === 'oauth_version') version = v;
+  }
+  if (!consumerKey || !nonce || !signature || method !== 'HMAC-SHA1' || (version !== undefined && version !== '1.0')) throw oauth1Problems.badAuthenticationData();
+  if (!/^\d{1,12}$/.test(timestamp)) throw oauth1Problems.badAuthenticationData();
   // "Only ASCII is accepted in oauth_nonce" (seed, Authorization endpoints).
-  if (!PRINTABLE_ASCII.test(p.get('oauth_nonce')!)) throw oauth1Problems.badAuthenticationData();
-  return p;
+  if (!PRINTABLE_ASCII.test(nonce)) throw oauth1Problems.badAuthenticationData();
+  return { params, signed, consumerKey, nonce, signature, timestamp, token };
 }
 
-function signatureMatches(r: SignedRequest, oauth: Map<string, string>, consumerSecret: string, tokenSecret: string): boolean {
+function signatureMatches(r: SignedRequest, h: OAuthHeader, consumerSecret: string, tokenSecret: string): boolean {
   const uri = baseUri(r.scheme, r.host, r.path);
-  const given = oauth.get('oauth_signature')!;
   const matches = (pairs: readonly Pair[], compare?: (a: string, b: string) => number) =>
-    safeEqual(hmacSha1(signatureBase(r.method, uri, pairs, compare), consumerSecret, tokenSecret), given);
+    safeEqual(hmacSha1(signatureBase(r.method, uri, pairs, compare), consumerSecret, tokenSecret), h.signature);
   const own = r.form.length ? [...r.query, ...r.form] : r.query;
-  const header: Pair[] = [];
-  for (const pair of oauth) if (pair[0] !== 'oauth_signature') header.push(pair);
-  if (matches([...own, ...header])) return true;
+  if (matches([...own, ...h.signed])) return true;
   // What the SDKs sign when it differs from the RFC: TAV2 and XDK merge header and body parameters
   // into one object, so an `oauth_token` sent in both is signed once; XDK sorts keys with
   // localeCompare (notes §11.1).
   const byLocale = (a: string, b: string) => a.localeCompare(b);
-  if (matches([...own, ...header], byLocale)) return true;
+  if (matches([...own, ...h.signed], byLocale)) return true;
   const seen = new Set(own.map(([k, v]) => `${k}\0${v}`));
-  const merged = header.filter(([k, v]) => !seen.has(`${k}\0${v}`));
-  return merged.length !== header.length && (matches([...own, ...merged]) || matches([...own, ...merged], byLocale));
+  const merged = h.signed.filter(([k, v]) => !seen.has(`${k}\0${v}`));
+  return merged.length !== h.signed.length && (matches([...own, ...merged]) || matches([...own, ...merged], byLocale));
 }
 
 /** The nonce's digest: unique per timestamp, client credentials and token (RFC 5849 §3.3), so a replayed request repeats all four. */
-const nonceDigest = (oauth: Map<string, string>) =>
-  hash('sha256', `${oauth.get('oauth_consumer_key')}\n${oauth.get('oauth_token') ?? ''}\n${oauth.get('oauth_nonce')}`, 'base64url').slice(0, 27);
+const nonceDigest = (h: OAuthHeader) => hash('sha256', `${h.consumerKey}\n${h.token ?? ''}\n${h.nonce}`, 'base64url').slice(0, 27);
 
-export type Verified<T> = { app: AppRow; token: T | null; oauth: Map<string, string> };
+/** `params`: the header's parameters, in order. */
+export type Verified<T> = { app: AppRow; token: T | null; params: Pair[] };
 
 /**
  * Verifies `r`. With `lookup`, `oauth_token` is required and must name a live token of the same
@@ -82,23 +99,22 @@ export type Verified<T> = { app: AppRow; token: T | null; oauth: Map<string, str
  */
 export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: (token: string) => T | null | undefined | Promise<T | null | undefined>): Promise<Verified<T>> {
   // Lookups answer at once from their caches; awaiting only a promise spares a microtask turn each.
-  const oauth = headerParams(r.authorization);
-  const found = appByConsumerKey(deps, oauth.get('oauth_consumer_key')!);
+  const h = readHeader(r.authorization);
+  const found = appByConsumerKey(deps, h.consumerKey);
   const app = found instanceof Promise ? await found : found;
   if (!app) throw oauth1Problems.couldNotAuthenticate();
-  const timestampS = Number(oauth.get('oauth_timestamp'));
+  const timestampS = Number(h.timestamp);
   if (Math.abs(timestampS * 1000 - deps.clock.now()) > TIMESTAMP_WINDOW_MS) throw oauth1Problems.timestampOutOfBounds();
   let token: T | null = null;
   if (lookup) {
-    const name = oauth.get('oauth_token');
-    if (!name) throw oauth1Problems.badAuthenticationData();
-    const row = lookup(name);
+    if (!h.token) throw oauth1Problems.badAuthenticationData();
+    const row = lookup(h.token);
     token = (row instanceof Promise ? await row : row) ?? null;
     // A token of another app is, for this consumer key, no token at all.
     if (!token || token.app_id !== app.id) throw oauth1Problems.invalidToken();
   }
-  if (!signatureMatches(r, oauth, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
-  const fresh = rememberNonce(deps, timestampS, nonceDigest(oauth), TIMESTAMP_WINDOW_MS);
+  if (!signatureMatches(r, h, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
+  const fresh = rememberNonce(deps, timestampS, nonceDigest(h), TIMESTAMP_WINDOW_MS);
   if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
-  return { app, token, oauth };
+  return { app, token, params: h.params };
 }

@@ -1,7 +1,7 @@
 // The OAuth 1.0a three-legged flow (notes §11.2; seed, Authorization endpoints): request token →
 // the user's decision on the authorize page → access token. Throws problems; knows nothing of HTTP.
 import {
-  getApp, grantAccessToken, hasGrant, narrower, oauth1Problems, verifyOAuth1, type AppRow, type Permission, type SignedRequest,
+  getApp, grantAccessToken, hasGrant, narrower, oauth1Problems, verifyOAuth1, type AppRow, type Pair, type Permission, type SignedRequest,
 } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
@@ -27,8 +27,9 @@ export function callbackRegistered(app: AppRow, callback: string): boolean {
 }
 
 /** The first param of a signed request, wherever the client put it (header, query or form). */
-export function signedParam(r: SignedRequest, oauth: Map<string, string>, name: string): string | undefined {
-  return oauth.get(name) ?? r.form.find(([k]) => k === name)?.[1] ?? r.query.find(([k]) => k === name)?.[1];
+export function signedParam(r: SignedRequest, params: readonly Pair[], name: string): string | undefined {
+  const named = ([k]: Pair) => k === name;
+  return params.find(named)?.[1] ?? r.form.find(named)?.[1] ?? r.query.find(named)?.[1];
 }
 
 function requestedAccess(app: AppRow, accessType: string | undefined): Permission {
@@ -40,11 +41,11 @@ function requestedAccess(app: AppRow, accessType: string | undefined): Permissio
 
 /** `POST /oauth/request_token`, signed by the app alone. */
 export async function createRequestToken(deps: Deps, r: SignedRequest) {
-  const { app, oauth } = await verifyOAuth1(deps, r);
-  const callback = signedParam(r, oauth, 'oauth_callback');
+  const { app, params } = await verifyOAuth1(deps, r);
+  const callback = signedParam(r, params, 'oauth_callback');
   if (!callback) throw oauth1Problems.badAuthenticationData();
   if (callback !== 'oob' && !callbackRegistered(app, callback)) throw callbackNotApproved();
-  const access = requestedAccess(app, signedParam(r, oauth, 'x_auth_access_type'));
+  const access = requestedAccess(app, signedParam(r, params, 'x_auth_access_type'));
   const now = deps.clock.now();
   const token = { token: alnum(27), secret: alnum(32) };
   await oauthRepo.insertRequestToken(deps.db, {
@@ -94,11 +95,11 @@ export async function deny(deps: Deps, p: PendingRequest): Promise<{ redirect: s
 
 /** `POST /oauth/access_token`: signed with the request token; the verifier spends it. */
 export async function exchangeForAccessToken(deps: Deps, r: SignedRequest) {
-  const { app, token, oauth } = await verifyOAuth1(deps, r, async (t) => {
+  const { app, token, params } = await verifyOAuth1(deps, r, async (t) => {
     const row = await oauthRepo.requestToken(deps.db, t);
     return row && row.used_at === null && row.expires_at > deps.clock.now() ? row : null;
   });
-  const verifier = signedParam(r, oauth, 'oauth_verifier') ?? '';
+  const verifier = signedParam(r, params, 'oauth_verifier') ?? '';
   const row = token!;
   if (!row.verifier_hash || !row.user_id || !safeEqual(sha256(verifier), row.verifier_hash)) throw badVerifier();
   if (!(await oauthRepo.spendRequestToken(deps.db, row.token, deps.clock.now()))) throw badVerifier();
