@@ -1,17 +1,18 @@
 // npm run bench:auth — requests/s of the same route (GET /2/users/12) with an app-only bearer and
 // with OAuth 1.0a user signatures (a fresh nonce and timestamp per request: HMAC-SHA1 verification
 // plus the nonce write), in one run against one built Aviary. Target: OAuth 1.0a ≥ 0.70 × bearer.
-// Loopback only, bounded: BENCH_ROUNDS (4) rounds of BENCH_SECONDS (5) per scheme, run back to back in
+// Loopback only, bounded: BENCH_ROUNDS (10) rounds of BENCH_SECONDS (2) per scheme, run back to back in
 // alternating order; the ratio reported is the median of the per-round ratios, so load from other
-// processes on the machine shifts both sides of a pair alike.
+// processes on the machine shifts both sides of a pair alike (many short rounds: a small virtual
+// machine's speed drifts over seconds, see bench/http.bench.ts).
 import { createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { baseString, baseUri, parameterString, percentEncode, signRequest } from '../src/auth/oauth1.signature.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { median } from './support/util.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const CONNECTIONS = 50;
 const PATH = '/2/users/12?user.fields=created_at';
 

@@ -1,9 +1,11 @@
 // npm run bench:http — requests/s of an authenticated trivial route beside a bare node:http server
 // returning the same bytes, in one run; plus a bearer-authenticated data route that reads the store;
-// start-up time to first answered request and idle RSS. Loopback only, bounded: BENCH_ROUNDS (3)
-// rounds of BENCH_SECONDS (5) per server, Aviary and bare back to back in alternating order; the
+// start-up time to first answered request and idle RSS. Loopback only, bounded: BENCH_ROUNDS (8)
+// rounds of BENCH_SECONDS (2) per server, Aviary and bare back to back in alternating order; the
 // ratio reported is the median of the per-round ratios, so load from other processes on the
-// machine shifts both sides of a pair alike. The server's CPU time per request is printed too: it
+// machine shifts both sides of a pair alike. Many short rounds rather than a few long ones: a
+// small virtual machine's speed drifts by ±20 % over seconds, and a pair taken within 4 s is more
+// often measured at one speed. The server's CPU time per request is printed too: it
 // does not depend on how the two cores are shared with the load generator. A plain Fastify server
 // answering the trivial route's bytes runs in the same rounds: the framework's own share.
 import type { ChildProcess } from 'node:child_process';
@@ -11,8 +13,8 @@ import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
 import { median } from './support/util.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 
 type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number };
 
@@ -41,8 +43,7 @@ try {
     trivial: { aviary: () => load(aviary.proc, `${aviary.url}/_aviary/clock`, admin), bare: () => load(bareClock, 'http://127.0.0.1:18081/_aviary/clock') },
     lookup: { aviary: () => load(aviary.proc, `${aviary.url}/2/users/12`, bearer), bare: () => load(bareUser, 'http://127.0.0.1:18082/2/users/12') },
   };
-  await runs.trivial.aviary(); // warm-up, discarded
-  await runs.trivial.bare();
+  for (const r of [runs.trivial, runs.lookup]) { await r.aviary(); await r.bare(); } // warm-up, discarded
   for (let i = 0; i < ROUNDS; i++) {
     for (const name of ['trivial', 'lookup'] as const) {
       const r = runs[name];

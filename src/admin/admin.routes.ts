@@ -15,10 +15,14 @@ import { eventsAdminRoutes } from './events.routes.js';
 type IdParams = { Params: { id: string } };
 
 export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string) {
-  // A callback hook, not an async one: it runs on every control request and never waits.
+  // A callback hook, not an async one: it runs on every control request and never waits. The header
+  // as clients write it is compared whole; other spellings of the scheme and spacing take the regex.
+  const expected = `Bearer ${adminToken}`;
   app.addHook('onRequest', (req, _reply, done) => {
     if (!req.url.startsWith('/_aviary/')) return done();
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    const header = req.headers.authorization ?? '';
+    if (safeEqual(header, expected)) return done();
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
     done(!m || !safeEqual(m[1]!, adminToken) ? problems.unauthorized() : undefined);
   });
 
@@ -71,7 +75,9 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
   });
   app.get<IdParams>('/_aviary/users/:id', async (req) => ({ data: adminUserView(await requireUser(deps, req.params.id)) }));
 
-  app.get('/_aviary/clock', async () => ({ data: clockView(deps) }));
+  // Not async: nothing here waits, and an async handler's promise costs this, the control API's
+  // lightest route (bench:http's trivial route), ~1.5 µs of a ~24 µs request.
+  app.get('/_aviary/clock', (_req, reply) => { reply.send({ data: clockView(deps) }); });
   app.post('/_aviary/clock', async (req) => ({ data: await controlClock(deps, objectBody(req.body)) }));
 
   app.post('/_aviary/reset', async () => ({ data: await resetAll(deps) }));
