@@ -103,28 +103,9 @@ export function baseString(method: string, uri: string, paramString: string): st
   return `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(paramString)}`;
 }
 
-/** Signing keys by consumer secret, then token secret: the same key string for the same pair. */
-const signingKeys = new Map<string, Map<string, string>>();
-
-function signingKey(consumerSecret: string, tokenSecret: string): string {
-  let byToken = signingKeys.get(consumerSecret);
-  if (!byToken) {
-    if (signingKeys.size >= 1000) signingKeys.clear();
-    signingKeys.set(consumerSecret, (byToken = new Map()));
-  }
-  let key = byToken.get(tokenSecret);
-  if (key === undefined) {
-    if (byToken.size >= 1000) byToken.clear();
-    byToken.set(tokenSecret, (key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`));
-  }
-  return key;
-}
-
 /** HMAC-SHA1 keyed `enc(consumer_secret)&enc(token_secret)`, base64 (§3.4.2). */
 export function hmacSha1(base: string, consumerSecret: string, tokenSecret = ''): string {
-  // One key string per pair of secrets (the secrets are the stored rows' own strings), so the
-  // pads lookup hashes and compares a string it has seen, not a fresh concatenation.
-  return hmacSha1Base64(signingKey(consumerSecret, tokenSecret), base);
+  return hmacSha1Base64(`${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`, base);
 }
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
