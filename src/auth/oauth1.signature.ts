@@ -13,7 +13,7 @@ const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase();
 const isUnreservedChar = (c: number) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
 
-function unreservedOnly(s: string): boolean {
+export function unreservedOnly(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isUnreservedChar(s.charCodeAt(i))) return false;
   return true;
 }
@@ -103,9 +103,12 @@ export function baseString(method: string, uri: string, paramString: string): st
   return `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(paramString)}`;
 }
 
+/** The HMAC-SHA1 key: `enc(consumer_secret)&enc(token_secret)` (§3.4.2). */
+export const signingKey = (consumerSecret: string, tokenSecret: string) => `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
+
 /** HMAC-SHA1 keyed `enc(consumer_secret)&enc(token_secret)`, base64 (§3.4.2). */
 export function hmacSha1(base: string, consumerSecret: string, tokenSecret = ''): string {
-  return hmacSha1Base64(`${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`, base);
+  return hmacSha1Base64(signingKey(consumerSecret, tokenSecret), base);
 }
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;

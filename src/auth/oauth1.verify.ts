@@ -9,16 +9,31 @@ import { safeEqual } from '../shared/secrets.js';
 import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce } from './oauth1.nonces.js';
-import { baseUri, hmacSha1, oauthHeaderPairs, signatureBase, type Pair } from './oauth1.signature.js';
+import { hmacSha1Base64 } from './hmac-sha1.js';
+import { baseOf, shapeOf, slotsOf, type Shape, type Slots } from './oauth1.shapes.js';
+import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
 export const TIMESTAMP_WINDOW_MS = 300_000;
 
 /** What the verifier needs of a request; http/auth.ts builds it from Fastify's request. */
 export type SignedRequest = {
-  method: string; scheme: string; host: string; path: string;
-  query: Pair[]; form: Pair[]; authorization: string | undefined;
+  method: string; scheme: string; host: string;
+  /** The request target as received: path and query string. */
+  target: string;
+  form: Pair[]; authorization: string | undefined;
 };
+
+/** The query string's pairs of a signed request. */
+export function queryOf(r: SignedRequest): Pair[] {
+  const q = r.target.indexOf('?');
+  return q < 0 ? [] : formPairs(r.target.slice(q + 1));
+}
+
+function pathOf(r: SignedRequest): string {
+  const q = r.target.indexOf('?');
+  return q < 0 ? r.target : r.target.slice(0, q);
+}
 
 type TokenLike = { secret: string; app_id: string };
 
@@ -44,6 +59,8 @@ type OAuthHeader = {
   /** Every parameter but the signature: what was signed. */
   signed: Pair[];
   consumerKey: string; nonce: string; signature: string; timestamp: string; token: string | undefined;
+  /** The nonce and timestamp pairs themselves (a shape is made by finding them among the signed pairs). */
+  noncePair: Pair; timestampPair: Pair;
 };
 
 /** The header read in one pass over its parameters, or 215 when they are missing, malformed or not HMAC-SHA1 / 1.0. */
@@ -53,14 +70,15 @@ function readHeader(authorization: string | undefined): OAuthHeader {
   const signed: Pair[] = [];
   let consumerKey = '', nonce = '', signature = '', method = '', timestamp = '';
   let version: string | undefined, token: string | undefined;
+  let noncePair: Pair | undefined, timestampPair: Pair | undefined;
   for (const pair of params) {
     const [k, v] = pair;
     if (k === 'oauth_signature') { signature = v; continue; }
     signed.push(pair);
     if (k === 'oauth_consumer_key') consumerKey = v;
-    else if (k === 'oauth_nonce') nonce = v;
+    else if (k === 'oauth_nonce') { nonce = v; noncePair = pair; }
     else if (k === 'oauth_signature_method') method = v;
-    else if (k === 'oauth_timestamp') timestamp = v;
+    else if (k === 'oauth_timestamp') { timestamp = v; timestampPair = pair; }
     else if (k === 'oauth_token') token = v;
     else if (k === 'oauth_version') version = v;
   }
@@ -68,36 +86,93 @@ function readHeader(authorization: string | undefined): OAuthHeader {
   if (!/^\d{1,12}$/.test(timestamp)) throw oauth1Problems.badAuthenticationData();
   // "Only ASCII is accepted in oauth_nonce" (seed, Authorization endpoints).
   if (!PRINTABLE_ASCII.test(nonce)) throw oauth1Problems.badAuthenticationData();
-  return { params, signed, consumerKey, nonce, signature, timestamp, token };
+  return { params, signed, consumerKey, nonce, signature, timestamp, token, noncePair: noncePair!, timestampPair: timestampPair! };
 }
 
-function signatureMatches(r: SignedRequest, h: OAuthHeader, consumerSecret: string, tokenSecret: string): boolean {
-  const uri = baseUri(r.scheme, r.host, r.path);
-  const matches = (pairs: readonly Pair[], compare?: (a: string, b: string) => number) =>
-    safeEqual(hmacSha1(signatureBase(r.method, uri, pairs, compare), consumerSecret, tokenSecret), h.signature);
-  const own = r.form.length ? [...r.query, ...r.form] : r.query;
-  if (matches([...own, ...h.signed])) return true;
+type Signed = { pairs: readonly Pair[]; compare: ((a: string, b: string) => number) | undefined; base: string };
+
+/** The pairs, order and base string the request's signature was made over, or null when none matches. */
+function matchingBase(r: SignedRequest, h: OAuthHeader, uri: string, signingKey: string): Signed | null {
+  const tryBase = (pairs: readonly Pair[], compare?: (a: string, b: string) => number): Signed | null => {
+    const base = signatureBase(r.method, uri, pairs, compare);
+    return safeEqual(hmacSha1Base64(signingKey, base), h.signature) ? { pairs, compare, base } : null;
+  };
+  const query = queryOf(r);
+  const own = r.form.length ? [...query, ...r.form] : query;
+  const rfc = tryBase([...own, ...h.signed]);
+  if (rfc) return rfc;
   // What the SDKs sign when it differs from the RFC: TAV2 and XDK merge header and body parameters
   // into one object, so an `oauth_token` sent in both is signed once; XDK sorts keys with
   // localeCompare (notes §11.1).
   const byLocale = (a: string, b: string) => a.localeCompare(b);
-  if (matches([...own, ...h.signed], byLocale)) return true;
+  const locale = tryBase([...own, ...h.signed], byLocale);
+  if (locale) return locale;
   const seen = new Set(own.map(([k, v]) => `${k}\0${v}`));
   const merged = h.signed.filter(([k, v]) => !seen.has(`${k}\0${v}`));
-  return merged.length !== h.signed.length && (matches([...own, ...merged]) || matches([...own, ...merged], byLocale));
+  if (merged.length === h.signed.length) return null;
+  return tryBase([...own, ...merged]) ?? tryBase([...own, ...merged], byLocale);
 }
 
 /** The nonce's digest: unique per timestamp, client credentials and token (RFC 5849 §3.3), so a replayed request repeats all four. */
-const nonceDigest = (h: OAuthHeader) => hash('sha256', `${h.consumerKey}\n${h.token ?? ''}\n${h.nonce}`, 'base64url').slice(0, 27);
+const nonceDigest = (consumerKey: string, token: string | undefined, nonce: string) =>
+  hash('sha256', `${consumerKey}\n${token ?? ''}\n${nonce}`, 'base64url').slice(0, 27);
 
 /** `params`: the header's parameters, in order. */
 export type Verified<T> = { app: AppRow; token: T | null; params: Pair[] };
+
+type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | undefined>;
+
+/** Shapes of requests verified the long way (oauth1.shapes.ts), by shape key; bounded like the credential caches. */
+const shapes = new Map<string, Shape>();
+const MAX_SHAPES = 1000;
 
 /**
  * Verifies `r`. With `lookup`, `oauth_token` is required and must name a live token of the same
  * app (89 otherwise); without it the request is signed by the app alone (request-token step).
  */
-export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: (token: string) => T | null | undefined | Promise<T | null | undefined>): Promise<Verified<T>> {
+export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: Lookup<T>): Promise<Verified<T>> {
+  // A form body is signed too and is not part of the shape: such requests always take the long way.
+  const slots = r.form.length ? null : slotsOf(`${r.method} ${r.scheme} ${r.host} ${r.target}`, r.authorization);
+  const shape = slots && shapes.get(slots.key);
+  const known = shape ? byShape(deps, shape, slots, lookup) : null;
+  const verified = known ?? (await byParsing(deps, r, slots, lookup));
+  const { consumerKey, token, nonce, timestampS } = verified.nonce;
+  const fresh = rememberNonce(deps, timestampS, nonceDigest(consumerKey, token, nonce), TIMESTAMP_WINDOW_MS);
+  if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
+  return verified.result;
+}
+
+type Checked<T> = { result: Verified<T>; nonce: { consumerKey: string; token: string | undefined; nonce: string; timestampS: number } };
+
+/**
+ * A request of a known shape, when everything holds at once: the app and token are cached and
+ * still have the shape's secrets, the timestamp is in the window and the signature matches. Null
+ * otherwise: the long way then answers, with the error the request deserves.
+ */
+function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Slots, lookup: Lookup<T> | undefined): Checked<T> | null {
+  if (shape.withToken !== Boolean(lookup)) return null;
+  const app = appByConsumerKey(deps, shape.consumerKey);
+  if (!app || app instanceof Promise || app.consumer_secret !== shape.consumerSecret) return null;
+  const timestampS = Number(slots.timestamp);
+  if (Math.abs(timestampS * 1000 - deps.clock.now()) > TIMESTAMP_WINDOW_MS) return null;
+  let token: T | null = null;
+  if (lookup) {
+    const row = lookup(shape.token!);
+    if (!row || row instanceof Promise || row.app_id !== app.id || row.secret !== shape.tokenSecret) return null;
+    token = row;
+  }
+  let signature = slots.signature;
+  if (signature.includes('%')) {
+    try { signature = decodeURIComponent(signature); } catch { return null; }
+  }
+  if (!safeEqual(hmacSha1Base64(shape.signingKey, baseOf(shape, slots.nonce, slots.timestamp)), signature)) return null;
+  // Only the OAuth endpoints read the parameters back: made when asked.
+  const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? signature : v]);
+  return { result: { app, token, get params() { return params(); } }, nonce: { consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce, timestampS } };
+}
+
+/** The long way: the header parsed, the base string built from the request's parameters; on success the request's shape is kept. */
+async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, slots: Slots | null, lookup: Lookup<T> | undefined): Promise<Checked<T>> {
   // Lookups answer at once from their caches; awaiting only a promise spares a microtask turn each.
   const h = readHeader(r.authorization);
   const found = appByConsumerKey(deps, h.consumerKey);
@@ -113,8 +188,21 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
     // A token of another app is, for this consumer key, no token at all.
     if (!token || token.app_id !== app.id) throw oauth1Problems.invalidToken();
   }
-  if (!signatureMatches(r, h, app.consumer_secret, token?.secret ?? '')) throw oauth1Problems.couldNotAuthenticate();
-  const fresh = rememberNonce(deps, timestampS, nonceDigest(h), TIMESTAMP_WINDOW_MS);
-  if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
-  return { app, token, params: h.params };
+  const tokenSecret = token?.secret ?? '';
+  const uri = baseUri(r.scheme, r.host, pathOf(r));
+  const key = signingKey(app.consumer_secret, tokenSecret);
+  const signed = matchingBase(r, h, uri, key);
+  if (!signed) throw oauth1Problems.couldNotAuthenticate();
+  // The shape is kept only when its values are the ones the parser read (nothing to decode).
+  if (slots && slots.nonce === h.nonce && slots.timestamp === h.timestamp && !shapes.has(slots.key)) {
+    const shape = shapeOf({
+      method: r.method, uri, pairs: signed.pairs, compare: signed.compare, base: signed.base, nonce: h.noncePair, timestamp: h.timestampPair,
+      consumerKey: h.consumerKey, token: h.token, consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
+    });
+    if (shape) {
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(slots.key, shape);
+    }
+  }
+  return { result: { app, token, params: h.params }, nonce: { consumerKey: h.consumerKey, token: h.token, nonce: h.nonce, timestampS } };
 }

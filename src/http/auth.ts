@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { narrower, PERMISSIONS } from '../auth/apps.service.js';
 import { bearerOf, liveAccessToken, resolveBearer, type Caller } from '../auth/credentials.js';
-import { formPairs, type Pair } from '../auth/oauth1.signature.js';
+import type { Pair } from '../auth/oauth1.signature.js';
 import { verifyOAuth1, type SignedRequest } from '../auth/oauth1.verify.js';
 import type { Permission } from '../auth/apps.repo.js';
 import type { Deps } from '../deps.js';
@@ -63,15 +63,10 @@ export function callerUserId(req: FastifyRequest): string {
 
 /** The parts of a request an OAuth 1.0a signature covers: a form body's fields, never JSON. */
 export function signedRequestOf(req: FastifyRequest): SignedRequest {
-  const q = req.url.indexOf('?');
   const type = req.headers['content-type'];
   const isForm = type !== undefined && /^application\/x-www-form-urlencoded/i.test(type);
   const form: Pair[] = isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
-  return {
-    method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''),
-    path: q < 0 ? req.url : req.url.slice(0, q), query: q < 0 ? [] : formPairs(req.url.slice(q + 1)),
-    form, authorization: req.headers.authorization,
-  };
+  return { method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''), target: req.url, form, authorization: req.headers.authorization };
 }
 
 /**

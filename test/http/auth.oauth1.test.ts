@@ -57,6 +57,26 @@ forEachStore('OAuth 1.0a verification', (store) => {
     assert.equal(otherRequest.status, 401, 'a nonce is unique per timestamp, client and token (RFC 5849 §3.3)');
   });
 
+  test('requests of a shape already verified (ADR 0015) meet every rule: replay, forgery, window, invalidation', async () => {
+    const { u, creds } = await userOf();
+    const path = '/1.1/__me.json?shape=1';
+    const ok = (o: { nonce?: string; timestamp?: number } = {}) => header('GET', path, creds, o);
+    assert.equal((await get(path, ok())).status, 200);
+    const h = ok({ nonce: 'shape-nonce-1' });
+    assert.deepEqual((await get(path, h)).body, { id: u.id });
+    assert.deepEqual([(await get(path, h)).status, (await get(path, h)).body], [401, V1_32], 'replay');
+    const forged = ok().replace(/oauth_signature="[^"]+"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
+    assert.deepEqual((await get(path, forged)).body, V1_32, 'forged signature');
+    // The same nonce and timestamp moved to another request of the shape: signed for one, not the other.
+    const other = ok({ nonce: 'shape-nonce-2', timestamp: now() }).replace(/oauth_timestamp="(\d+)"/, (_, t: string) => `oauth_timestamp="${Number(t) + 1}"`);
+    assert.deepEqual((await get(path, other)).body, V1_32, 'timestamp changed after signing');
+    const stale = await get(path, ok({ timestamp: now() - 400 }));
+    assert.deepEqual(stale.body, { errors: [{ code: 135, message: 'Could not authenticate you.' }] });
+    const inv = await s.call('POST', '/1.1/oauth/invalidate_token', { headers: { authorization: header('POST', '/1.1/oauth/invalidate_token', creds) } });
+    assert.equal(inv.status, 200);
+    assert.deepEqual((await get(path, ok())).body, V1_89, 'invalidated token');
+  });
+
   test('a timestamp outside ±300 s of the service clock is code 135', async () => {
     const { creds } = await userOf();
     for (const skew of [-301, 301]) {

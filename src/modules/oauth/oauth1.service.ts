@@ -1,7 +1,7 @@
 // The OAuth 1.0a three-legged flow (notes §11.2; seed, Authorization endpoints): request token →
 // the user's decision on the authorize page → access token. Throws problems; knows nothing of HTTP.
 import {
-  getApp, grantAccessToken, hasGrant, narrower, oauth1Problems, verifyOAuth1, type AppRow, type Pair, type Permission, type SignedRequest,
+  getApp, grantAccessToken, hasGrant, narrower, oauth1Problems, queryOf, verifyOAuth1, type AppRow, type Pair, type Permission, type SignedRequest,
 } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
@@ -29,7 +29,7 @@ export function callbackRegistered(app: AppRow, callback: string): boolean {
 /** The first param of a signed request, wherever the client put it (header, query or form). */
 export function signedParam(r: SignedRequest, params: readonly Pair[], name: string): string | undefined {
   const named = ([k]: Pair) => k === name;
-  return params.find(named)?.[1] ?? r.form.find(named)?.[1] ?? r.query.find(named)?.[1];
+  return params.find(named)?.[1] ?? r.form.find(named)?.[1] ?? queryOf(r).find(named)?.[1];
 }
 
 function requestedAccess(app: AppRow, accessType: string | undefined): Permission {
