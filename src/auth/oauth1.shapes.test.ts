@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseOf, shapeOf, slotsOf } from './oauth1.shapes.js';
+import { baseOf, cutHeader, encodedEquals, shapeOf, valuesIn, type Shape } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signRequest, type Pair } from './oauth1.signature.js';
 
 /** A deterministic PRNG, so a failure names a case that can be run again. */
@@ -18,47 +18,61 @@ const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 const ANY = UNRESERVED + ' !*\'();:@&=+$,/?#[]%"é☃';
 const pick = (rnd: () => number, chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(rnd() * chars.length)]).join('');
 
+const REQUEST = { method: 'GET', scheme: 'http', host: 'h' };
+
 /** The shape of a header the way the verifier makes one: parse, then the RFC base string. */
-function shapeFor(request: string, header: string, method: string, uri: string, query: Pair[], compare?: (a: string, b: string) => number) {
+function shapeFor(header: string, method: string, uri: string, query: Pair[], compare?: (a: string, b: string) => number): Shape | null {
   const params = oauthHeaderPairs(header)!;
   const signed = params.filter(([k]) => k !== 'oauth_signature');
   const pairs = [...query, ...signed];
   const nonce = signed.find(([k]) => k === 'oauth_nonce')!;
   const timestamp = signed.find(([k]) => k === 'oauth_timestamp')!;
   const base = signatureBase(method, uri, pairs, compare);
-  const shape = shapeOf({
-    method, uri, pairs, compare, nonce, timestamp, base, consumerKey: 'ck', token: 't', consumerSecret: 'cs', tokenSecret: 'ts',
-    signingKey: 'cs&ts', withToken: true, params,
+  return shapeOf({
+    request: { ...REQUEST, method }, cut: cutHeader(header)!, uri, pairs, compare, nonce, timestamp, base,
+    consumerKey: 'ck', token: 't', consumerSecret: 'cs', tokenSecret: 'ts', signingKey: 'cs&ts', withToken: true, params,
   });
-  return { shape, slots: slotsOf(request, header) };
 }
 
-test('slotsOf: the three values out of the header, the rest as the key', () => {
-  const h = 'OAuth oauth_consumer_key="ck", oauth_nonce="n0nce", oauth_signature="a%2Bb%3D", oauth_signature_method="HMAC-SHA1", oauth_timestamp="1700000000", oauth_token="1-x", oauth_version="1.0"';
-  const s = slotsOf('GET http h /p', h)!;
-  assert.deepEqual({ nonce: s.nonce, timestamp: s.timestamp, signature: s.signature }, { nonce: 'n0nce', timestamp: '1700000000', signature: 'a%2Bb%3D' });
-  assert.equal(s.key, 'GET http h /p\nOAuth oauth_consumer_key="ck", oauth_nonce="", oauth_signature="", oauth_signature_method="HMAC-SHA1", oauth_timestamp="", oauth_token="1-x", oauth_version="1.0"');
-  // Another nonce, timestamp and signature: the same shape.
-  assert.equal(slotsOf('GET http h /p', h.replace('n0nce', 'other').replace('1700000000', '1700000123').replace('a%2Bb%3D', 'zz'))!.key, s.key);
-  // Anything else changed: another shape.
-  assert.notEqual(slotsOf('GET http h /p', h.replace('1-x', '1-y'))!.key, s.key);
-  assert.notEqual(slotsOf('GET http h /p?a=1', h)!.key, s.key);
+const H = 'OAuth oauth_consumer_key="ck", oauth_nonce="n0nce", oauth_signature="a%2Bb%3D", oauth_signature_method="HMAC-SHA1", oauth_timestamp="1700000000", oauth_token="1-x", oauth_version="1.0"';
+
+test('cutHeader: the three values out of the header, and the text around them', () => {
+  const c = cutHeader(H)!;
+  assert.deepEqual({ nonce: c.nonce, timestamp: c.timestamp, signature: c.signature }, { nonce: 'n0nce', timestamp: '1700000000', signature: 'a%2Bb%3D' });
+  assert.deepEqual(c.segments, ['OAuth oauth_consumer_key="ck", oauth_nonce="', '", oauth_signature="', '", oauth_signature_method="HMAC-SHA1", oauth_timestamp="', '", oauth_token="1-x", oauth_version="1.0"']);
+  assert.deepEqual(c.order, ['nonce', 'signature', 'timestamp']);
 });
 
-test('slotsOf: values that need decoding, or a name inside another, are left to the parser', () => {
+test('cutHeader: values that need decoding, or a name inside another, are left to the parser', () => {
   const h = (nonce: string, ts = '1700000000', sig = 'abc%3D') => `OAuth oauth_consumer_key="ck", oauth_nonce="${nonce}", oauth_signature="${sig}", oauth_timestamp="${ts}"`;
-  assert.equal(slotsOf('r', h('a%20b')), null);
-  assert.equal(slotsOf('r', h('a b')), null);
-  assert.equal(slotsOf('r', h('')), null);
-  assert.equal(slotsOf('r', h('x'.repeat(256))), null);
-  assert.equal(slotsOf('r', h('n', '17e8')), null);
-  assert.equal(slotsOf('r', h('n', '1'.repeat(13))), null);
-  assert.equal(slotsOf('r', h('n', '1', 'a b')), null);
-  assert.equal(slotsOf('r', 'OAuth oauth_consumer_key="ck", oauth_nonce="n", oauth_signature="s"'), null);
-  assert.equal(slotsOf('r', undefined), null);
+  for (const bad of [h('a%20b'), h('a b'), h(''), h('x'.repeat(256)), h('n', '17e8'), h('n', '1'.repeat(13)), h('n', '1', 'a b'), h('n', '1', 'a,b')]) assert.equal(cutHeader(bad), null, bad);
+  assert.equal(cutHeader('OAuth oauth_consumer_key="ck", oauth_nonce="n", oauth_signature="s"'), null);
+  assert.equal(cutHeader(undefined), null);
   // `xoauth_nonce` is not `oauth_nonce`; the real one follows.
-  const s = slotsOf('r', 'OAuth xoauth_nonce="fake", oauth_nonce="real", oauth_signature="s", oauth_timestamp="1"')!;
-  assert.equal(s.nonce, 'real');
+  assert.equal(cutHeader('OAuth xoauth_nonce="fake", oauth_nonce="real", oauth_signature="s", oauth_timestamp="1"')!.nonce, 'real');
+});
+
+test('valuesIn: the same header with other values, and nothing else', () => {
+  const uri = 'http://h/p';
+  const shape = shapeFor(H, 'GET', uri, [])!;
+  assert.ok(shape);
+  const other = H.replace('n0nce', 'other-nonce').replace('1700000000', '1700000123').replace('a%2Bb%3D', 'zz%3D');
+  assert.deepEqual(valuesIn(shape, other), { nonce: 'other-nonce', timestamp: '1700000123', signature: 'zz%3D' });
+  for (const bad of [
+    H.replace('1-x', '1-y'), H + ' ', ` ${H}`, H.replace('n0nce', 'a b'), H.replace('n0nce', 'a%20b'), H.replace('1700000000', '17e8'),
+    H.replace('n0nce', 'x", oauth_nonce="y'), H.replace('", oauth_token', '" , oauth_token'), H.slice(0, -1),
+  ]) assert.equal(valuesIn(shape, bad), null, bad);
+});
+
+test('encodedEquals: a percent-encoded value against the decoded one', () => {
+  assert.ok(encodedEquals('a+b=', 'a%2Bb%3D'));
+  assert.ok(encodedEquals('a+b=', 'a%2bb%3d'));
+  assert.ok(encodedEquals('a+b=', 'a+b='));
+  for (const w of ['a%2Bb%3', 'a%2Bb%3D%3D', 'a%2Bb', 'a%ZZb=', '', 'a%2Cb%3D']) assert.equal(encodedEquals('a+b=', w), false, w);
+  for (let i = 0; i < 500; i++) {
+    const raw = String.fromCharCode(...Array.from({ length: i % 40 }, (_, j) => 33 + ((i * 7 + j * 13) % 90)));
+    assert.ok(encodedEquals(raw, encodeURIComponent(raw)), raw);
+  }
 });
 
 test('a shape gives the base string of every request like it, for random requests, orders and encodings', () => {
@@ -73,19 +87,18 @@ test('a shape gives the base string of every request like it, for random request
     const parsedQuery = formPairs(u.search.slice(1));
     const creds = { consumerKey: pick(rnd, UNRESERVED, 25), consumerSecret: 'cs', token: `1-${pick(rnd, UNRESERVED, 20)}`, tokenSecret: 'ts' };
     const header = (nonce: string, timestamp: number) => signRequest({ method, url, ...creds, nonce, timestamp });
-    const request = `${method} http ${u.host} ${u.pathname}${u.search}`;
     const compare = rnd() < 0.5 ? undefined : (a: string, b: string) => a.localeCompare(b);
-    const first = shapeFor(request, header(pick(rnd, UNRESERVED, 1 + Math.floor(rnd() * 40)), 1_700_000_000), method, uri, parsedQuery, compare);
+    const first = shapeFor(header(pick(rnd, UNRESERVED, 1 + Math.floor(rnd() * 40)), 1_700_000_000), method, uri, parsedQuery, compare);
     // A query parameter named like a slot could move in the sort: no shape then.
-    if (parsedQuery.some(([k]) => k === 'oauth_nonce' || k === 'oauth_timestamp')) { assert.equal(first.shape, null); continue; }
-    assert.ok(first.shape && first.slots, `seed ${seed}`);
+    if (parsedQuery.some(([k]) => k === 'oauth_nonce' || k === 'oauth_timestamp')) { assert.equal(first, null); continue; }
+    assert.ok(first, `seed ${seed}`);
     for (let i = 0; i < 3; i++) {
       const nonce = pick(rnd, UNRESERVED, 1 + Math.floor(rnd() * 60));
       const ts = 1_600_000_000 + Math.floor(rnd() * 1e9);
-      const next = shapeFor(request, header(nonce, ts), method, uri, parsedQuery, compare);
-      assert.equal(next.slots!.key, first.slots.key, `seed ${seed}`);
+      const next = header(nonce, ts);
+      assert.deepEqual(valuesIn(first, next), { nonce, timestamp: String(ts), signature: cutHeader(next)!.signature }, `seed ${seed}`);
       const pairs = [...parsedQuery, ...oauthHeaderPairs(header(nonce, ts))!.filter(([k]) => k !== 'oauth_signature')];
-      assert.equal(baseOf(first.shape, nonce, String(ts)), signatureBase(method, uri, pairs, compare), `seed ${seed}`);
+      assert.equal(baseOf(first, nonce, String(ts)), signatureBase(method, uri, pairs, compare), `seed ${seed}`);
     }
   }
 });
@@ -98,7 +111,7 @@ test('shapeOf refuses a request whose open values could read as other text', () 
   const pairs = [withMark, nonce, timestamp];
   const base = signatureBase('GET', uri, pairs);
   assert.equal(shapeOf({
-    method: 'GET', uri, pairs, compare: undefined, nonce, timestamp, base, consumerKey: 'ck', token: undefined, consumerSecret: 'cs', tokenSecret: '',
+    request: REQUEST, cut: cutHeader(H)!, uri, pairs, compare: undefined, nonce, timestamp, base, consumerKey: 'ck', token: undefined, consumerSecret: 'cs', tokenSecret: '',
     signingKey: 'cs&', withToken: false, params: [],
   }), null);
 });

@@ -10,7 +10,7 @@ import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce } from './oauth1.nonces.js';
 import { hmacSha1Base64 } from './hmac-sha1.js';
-import { baseOf, shapeOf, slotsOf, type Shape, type Slots } from './oauth1.shapes.js';
+import { baseOf, cutHeader, encodedEquals, shapeOf, valuesIn, type HeaderCut, type Shape, type Values } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
@@ -122,8 +122,9 @@ export type Verified<T> = { app: AppRow; token: T | null; params: Pair[] };
 
 type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | undefined>;
 
-/** Shapes of requests verified the long way (oauth1.shapes.ts), by shape key; bounded like the credential caches. */
-const shapes = new Map<string, Shape>();
+/** Shapes of requests verified the long way (oauth1.shapes.ts), by request target; bounded like the credential caches. */
+const shapes = new Map<string, Shape[]>();
+let shapeCount = 0;
 const MAX_SHAPES = 1000;
 
 /**
@@ -131,15 +132,34 @@ const MAX_SHAPES = 1000;
  * app (89 otherwise); without it the request is signed by the app alone (request-token step).
  */
 export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: Lookup<T>): Promise<Verified<T>> {
-  // A form body is signed too and is not part of the shape: such requests always take the long way.
-  const slots = r.form.length ? null : slotsOf(`${r.method} ${r.scheme} ${r.host} ${r.target}`, r.authorization);
-  const shape = slots && shapes.get(slots.key);
-  const known = shape ? byShape(deps, shape, slots, lookup) : null;
-  const verified = known ?? (await byParsing(deps, r, slots, lookup));
+  const verified = knownShape(deps, r, lookup) ?? (await byParsing(deps, r, lookup));
   const { consumerKey, token, nonce, timestampS } = verified.nonce;
   const fresh = rememberNonce(deps, timestampS, nonceDigest(consumerKey, token, nonce), TIMESTAMP_WINDOW_MS);
   if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
   return verified.result;
+}
+
+/** A request of a shape verified before, checked the short way; null sends it the long way. */
+function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Checked<T> | null {
+  // A form body is signed too and is not part of a shape: such requests always take the long way.
+  const list = r.form.length || !r.authorization ? undefined : shapes.get(r.target);
+  if (!list) return null;
+  for (const shape of list) {
+    if (shape.method !== r.method || shape.scheme !== r.scheme || shape.host !== r.host) continue;
+    const values = valuesIn(shape, r.authorization!);
+    if (values) return byShape(deps, shape, values, lookup);
+  }
+  return null;
+}
+
+function keepShape(target: string, shape: Shape): void {
+  if (shapeCount >= MAX_SHAPES) { shapes.clear(); shapeCount = 0; }
+  const same = (s: Shape) => s.method === shape.method && s.scheme === shape.scheme && s.host === shape.host && s.segments.join('"') === shape.segments.join('"');
+  // One shape per request and header: a newer one (new secrets) takes the older's place.
+  const list = (shapes.get(target) ?? []).filter((s) => !same(s));
+  shapeCount += 1 + list.length - (shapes.get(target)?.length ?? 0);
+  list.push(shape);
+  shapes.set(target, list);
 }
 
 type Checked<T> = { result: Verified<T>; nonce: { consumerKey: string; token: string | undefined; nonce: string; timestampS: number } };
@@ -149,7 +169,7 @@ type Checked<T> = { result: Verified<T>; nonce: { consumerKey: string; token: st
  * still have the shape's secrets, the timestamp is in the window and the signature matches. Null
  * otherwise: the long way then answers, with the error the request deserves.
  */
-function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Slots, lookup: Lookup<T> | undefined): Checked<T> | null {
+function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, lookup: Lookup<T> | undefined): Checked<T> | null {
   if (shape.withToken !== Boolean(lookup)) return null;
   const app = appByConsumerKey(deps, shape.consumerKey);
   if (!app || app instanceof Promise || app.consumer_secret !== shape.consumerSecret) return null;
@@ -161,18 +181,16 @@ function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Slots, lo
     if (!row || row instanceof Promise || row.app_id !== app.id || row.secret !== shape.tokenSecret) return null;
     token = row;
   }
-  let signature = slots.signature;
-  if (signature.includes('%')) {
-    try { signature = decodeURIComponent(signature); } catch { return null; }
-  }
-  if (!safeEqual(hmacSha1Base64(shape.signingKey, baseOf(shape, slots.nonce, slots.timestamp)), signature)) return null;
+  const expected = hmacSha1Base64(shape.signingKey, baseOf(shape, slots.nonce, slots.timestamp));
+  if (!encodedEquals(expected, slots.signature)) return null;
+  const signature = expected;
   // Only the OAuth endpoints read the parameters back: made when asked.
   const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? signature : v]);
   return { result: { app, token, get params() { return params(); } }, nonce: { consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce, timestampS } };
 }
 
 /** The long way: the header parsed, the base string built from the request's parameters; on success the request's shape is kept. */
-async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, slots: Slots | null, lookup: Lookup<T> | undefined): Promise<Checked<T>> {
+async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Promise<Checked<T>> {
   // Lookups answer at once from their caches; awaiting only a promise spares a microtask turn each.
   const h = readHeader(r.authorization);
   const found = appByConsumerKey(deps, h.consumerKey);
@@ -194,15 +212,13 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, slot
   const signed = matchingBase(r, h, uri, key);
   if (!signed) throw oauth1Problems.couldNotAuthenticate();
   // The shape is kept only when its values are the ones the parser read (nothing to decode).
-  if (slots && slots.nonce === h.nonce && slots.timestamp === h.timestamp && !shapes.has(slots.key)) {
+  const cut: HeaderCut | null = r.form.length ? null : cutHeader(r.authorization);
+  if (cut && cut.nonce === h.nonce && cut.timestamp === h.timestamp) {
     const shape = shapeOf({
-      method: r.method, uri, pairs: signed.pairs, compare: signed.compare, base: signed.base, nonce: h.noncePair, timestamp: h.timestampPair,
+      request: r, cut, uri, pairs: signed.pairs, compare: signed.compare, base: signed.base, nonce: h.noncePair, timestamp: h.timestampPair,
       consumerKey: h.consumerKey, token: h.token, consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
     });
-    if (shape) {
-      if (shapes.size >= MAX_SHAPES) shapes.clear();
-      shapes.set(slots.key, shape);
-    }
+    if (shape) keepShape(r.target, shape);
   }
   return { result: { app, token, params: h.params }, nonce: { consumerKey: h.consumerKey, token: h.token, nonce: h.nonce, timestampS } };
 }
