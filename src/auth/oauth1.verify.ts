@@ -117,8 +117,8 @@ function matchingBase(r: SignedRequest, h: OAuthHeader, uri: string, signingKey:
 const nonceDigest = (consumerKey: string, token: string | undefined, nonce: string) =>
   hash('sha256', `${consumerKey}\n${token ?? ''}\n${nonce}`, 'base64url').slice(0, 27);
 
-/** `params`: the header's parameters, in order. */
-export type Verified<T> = { app: AppRow; token: T | null; params: Pair[] };
+/** `params()`: the header's parameters, in order (made when asked: only the OAuth endpoints read them). */
+export type Verified<T> = { app: AppRow; token: T | null; params: () => readonly Pair[] };
 
 type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | undefined>;
 
@@ -132,11 +132,10 @@ const MAX_SHAPES = 1000;
  * app (89 otherwise); without it the request is signed by the app alone (request-token step).
  */
 export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: Lookup<T>): Promise<Verified<T>> {
-  const verified = knownShape(deps, r, lookup) ?? (await byParsing(deps, r, lookup));
-  const { consumerKey, token, nonce, timestampS } = verified.nonce;
-  const fresh = rememberNonce(deps, timestampS, nonceDigest(consumerKey, token, nonce), TIMESTAMP_WINDOW_MS);
+  const checked = knownShape(deps, r, lookup) ?? (await byParsing(deps, r, lookup));
+  const fresh = rememberNonce(deps, checked.timestampS, checked.nonceDigest, TIMESTAMP_WINDOW_MS);
   if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
-  return verified.result;
+  return checked;
 }
 
 /** A request of a shape verified before, checked the short way; null sends it the long way. */
@@ -162,7 +161,8 @@ function keepShape(target: string, shape: Shape): void {
   shapes.set(target, list);
 }
 
-type Checked<T> = { result: Verified<T>; nonce: { consumerKey: string; token: string | undefined; nonce: string; timestampS: number } };
+/** A request whose signature holds: what the caller gets, and the nonce still to be judged. */
+type Checked<T> = Verified<T> & { timestampS: number; nonceDigest: string };
 
 /**
  * A request of a known shape, when everything holds at once: the app and token are cached and
@@ -183,10 +183,8 @@ function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, l
   }
   const expected = hmacSha1Base64(shape.signingKey, baseOf(shape, slots.nonce, slots.timestamp));
   if (!encodedEquals(expected, slots.signature)) return null;
-  const signature = expected;
-  // Only the OAuth endpoints read the parameters back: made when asked.
-  const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? signature : v]);
-  return { result: { app, token, get params() { return params(); } }, nonce: { consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce, timestampS } };
+  const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? expected : v]);
+  return { app, token, params, timestampS, nonceDigest: nonceDigest(shape.consumerKey, shape.token, slots.nonce) };
 }
 
 /** The long way: the header parsed, the base string built from the request's parameters; on success the request's shape is kept. */
@@ -220,5 +218,5 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, look
     });
     if (shape) keepShape(r.target, shape);
   }
-  return { result: { app, token, params: h.params }, nonce: { consumerKey: h.consumerKey, token: h.token, nonce: h.nonce, timestampS } };
+  return { app, token, params: () => h.params, timestampS, nonceDigest: nonceDigest(h.consumerKey, h.token, h.nonce) };
 }

@@ -41,7 +41,9 @@ function requestedAccess(app: AppRow, accessType: string | undefined): Permissio
 
 /** `POST /oauth/request_token`, signed by the app alone. */
 export async function createRequestToken(deps: Deps, r: SignedRequest) {
-  const { app, params } = await verifyOAuth1(deps, r);
+  const verified = await verifyOAuth1(deps, r);
+  const { app } = verified;
+  const params = verified.params();
   const callback = signedParam(r, params, 'oauth_callback');
   if (!callback) throw oauth1Problems.badAuthenticationData();
   if (callback !== 'oob' && !callbackRegistered(app, callback)) throw callbackNotApproved();
@@ -95,12 +97,13 @@ export async function deny(deps: Deps, p: PendingRequest): Promise<{ redirect: s
 
 /** `POST /oauth/access_token`: signed with the request token; the verifier spends it. */
 export async function exchangeForAccessToken(deps: Deps, r: SignedRequest) {
-  const { app, token, params } = await verifyOAuth1(deps, r, async (t) => {
+  const verified = await verifyOAuth1(deps, r, async (t) => {
     const row = await oauthRepo.requestToken(deps.db, t);
     return row && row.used_at === null && row.expires_at > deps.clock.now() ? row : null;
   });
-  const verifier = signedParam(r, params, 'oauth_verifier') ?? '';
-  const row = token!;
+  const { app } = verified;
+  const verifier = signedParam(r, verified.params(), 'oauth_verifier') ?? '';
+  const row = verified.token!;
   if (!row.verifier_hash || !row.user_id || !safeEqual(sha256(verifier), row.verifier_hash)) throw badVerifier();
   if (!(await oauthRepo.spendRequestToken(deps.db, row.token, deps.clock.now()))) throw badVerifier();
   const user = await findUserById(deps, row.user_id);
