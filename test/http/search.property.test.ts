@@ -151,8 +151,9 @@ forEachStore('search equals the matcher over every post', (store) => {
       assert.deepEqual(await searchAll(q, max, ''), want, q);
       if (want.length > max) found++;
     }), { numRuns: 100 });
-    // The property is not vacuous: many queries span several pages.
-    assert.ok(found >= 10, `only ${found} queries had more than one page`);
+    // The property is not vacuous: queries span several pages. (A bound of 10 of 100 failed once
+    // under fast-check's random seed, with 9; 5 keeps the point.)
+    assert.ok(found >= 5, `only ${found} queries had more than one page`);
   });
 
   test('counts: the total is the matcher over all posts (exact plans are counted from the index alone)', async () => {
