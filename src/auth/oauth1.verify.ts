@@ -1,7 +1,8 @@
 // Verifies an OAuth 1.0a-signed request against the service's own view of it (RFC 5849 §3.2):
 // the base string is rebuilt from the actual scheme, Host and path, the query and form parameters
 // and the header's `oauth_*` (never a JSON body); HMAC-SHA1 with the stored secrets, compared in
-// constant time; the timestamp within a window of the service clock; each nonce once.
+// constant time; the timestamp within a window of the service clock; each nonce once. A request of
+// a shape verified before is checked against that shape's base string (oauth1.shapes.ts, ADR 0015).
 import { hash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { problems, type Problem } from '../shared/problems.js';
