@@ -41,7 +41,7 @@ const TIMESTAMP = 'oauth_timestamp="';
 const SIGNATURE = 'oauth_signature="';
 
 /** Where the value of header parameter `name` (written `name="`) starts: the name must follow a space, tab or comma. */
-function valueStart(header: string, name: string): number {
+export function valueStart(header: string, name: string): number {
   for (let at = header.indexOf(name); at > 0; at = header.indexOf(name, at + 1)) {
     const c = header.charCodeAt(at - 1);
     if (c === 32 || c === 44 || c === 9) return at + name.length;

@@ -11,7 +11,7 @@ import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce } from './oauth1.nonces.js';
 import { hmacSha1Base64 } from './hmac-sha1.js';
-import { baseOf, cutHeader, encodedEquals, shapeOf, valuesIn, type HeaderCut, type Shape, type Values } from './oauth1.shapes.js';
+import { baseOf, cutHeader, encodedEquals, shapeOf, valueStart, valuesIn, type HeaderCut, type Shape, type Values } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
@@ -123,10 +123,22 @@ export type Verified<T> = { app: AppRow; token: T | null; params: () => readonly
 
 type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | undefined>;
 
-/** Shapes of requests verified the long way (oauth1.shapes.ts), by request target; bounded like the credential caches. */
+/**
+ * Shapes of requests verified the long way (oauth1.shapes.ts), by request target and token: many
+ * users calling one endpoint each have their own. Bounded like the credential caches.
+ */
 const shapes = new Map<string, Shape[]>();
 let shapeCount = 0;
 const MAX_SHAPES = 1000;
+/** Shapes of one target and token (several apps, hosts or header spellings): the newest few. */
+const MAX_PER_KEY = 4;
+
+/** Where a request's shapes are kept: its target and the header's `oauth_token`, as written. */
+function shapeKey(r: SignedRequest, header: string): string {
+  const at = valueStart(header, 'oauth_token="');
+  const end = at < 0 ? -1 : header.indexOf('"', at);
+  return end < 0 ? r.target : `${r.target} ${header.slice(at, end)}`;
+}
 
 /**
  * Verifies `r`. With `lookup`, `oauth_token` is required and must name a live token of the same
@@ -142,7 +154,8 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
 /** A request of a shape verified before, checked the short way; null sends it the long way. */
 function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Checked<T> | null {
   // A form body is signed too and is not part of a shape: such requests always take the long way.
-  const list = r.form.length || !r.authorization ? undefined : shapes.get(r.target);
+  if (r.form.length || !r.authorization) return null;
+  const list = shapes.get(shapeKey(r, r.authorization));
   if (!list) return null;
   for (const shape of list) {
     if (shape.method !== r.method || shape.scheme !== r.scheme || shape.host !== r.host) continue;
@@ -152,14 +165,14 @@ function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: L
   return null;
 }
 
-function keepShape(target: string, shape: Shape): void {
+function keepShape(key: string, shape: Shape): void {
   if (shapeCount >= MAX_SHAPES) { shapes.clear(); shapeCount = 0; }
+  const old = shapes.get(key) ?? [];
   const same = (s: Shape) => s.method === shape.method && s.scheme === shape.scheme && s.host === shape.host && s.segments.join('"') === shape.segments.join('"');
   // One shape per request and header: a newer one (new secrets) takes the older's place.
-  const list = (shapes.get(target) ?? []).filter((s) => !same(s));
-  shapeCount += 1 + list.length - (shapes.get(target)?.length ?? 0);
-  list.push(shape);
-  shapes.set(target, list);
+  const list = [...old.filter((s) => !same(s)), shape].slice(-MAX_PER_KEY);
+  shapeCount += list.length - old.length;
+  shapes.set(key, list);
 }
 
 /** A request whose signature holds: what the caller gets, and the nonce still to be judged. */
@@ -217,7 +230,7 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, look
       request: r, cut, uri, pairs: signed.pairs, compare: signed.compare, base: signed.base, nonce: h.noncePair, timestamp: h.timestampPair,
       consumerKey: h.consumerKey, token: h.token, consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
     });
-    if (shape) keepShape(r.target, shape);
+    if (shape) keepShape(shapeKey(r, r.authorization!), shape);
   }
   return { app, token, params: () => h.params, timestampS, nonceDigest: nonceDigest(h.consumerKey, h.token, h.nonce) };
 }

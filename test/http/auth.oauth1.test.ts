@@ -77,6 +77,22 @@ forEachStore('OAuth 1.0a verification', (store) => {
     assert.deepEqual((await get(path, ok())).body, V1_89, 'invalidated token');
   });
 
+  test('users of one app calling one endpoint in turn are each answered as themselves', async () => {
+    const first = await userOf();
+    const others = await Promise.all([1, 2, 3].map(async () => {
+      const u = await makeUser(s);
+      const t = (await s.admin('POST', `/_aviary/apps/${first.a.id}/access-tokens`, { user_id: u.id })).body.data;
+      return { u, creds: { ...first.creds, oauth_token: t.oauth_token, oauth_token_secret: t.oauth_token_secret } };
+    }));
+    const path = '/1.1/__me.json?turns=1';
+    for (let round = 0; round < 3; round++) {
+      for (const { u, creds } of [first, ...others]) assert.deepEqual((await get(path, header('GET', path, creds))).body, { id: u.id });
+    }
+    // One user's token under another's signature: not a request of either's shape.
+    const swapped = header('GET', path, others[0]!.creds).replace(others[0]!.creds.oauth_token, first.creds.oauth_token);
+    assert.deepEqual((await get(path, swapped)).body, V1_32);
+  });
+
   test('a timestamp outside ±300 s of the service clock is code 135', async () => {
     const { creds } = await userOf();
     for (const skew of [-301, 301]) {
