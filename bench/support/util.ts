@@ -1,15 +1,7 @@
 // Small helpers shared by the benches: deterministic randomness, waiting on a condition, medians.
 
-/** A seeded PRNG (mulberry32) so every bench run draws the same rules and posts. */
-export function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so every bench run draws the same rules and posts. */
+export { mulberry32 } from '../../src/shared/prng.js';
 
 /** Resolves with fn's first truthy value, checking every 2 ms, or fails after `ms`. */
 export async function until<T>(fn: () => T | undefined | null | false, ms: number): Promise<T> {

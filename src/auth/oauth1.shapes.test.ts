@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mulberry32 } from '../shared/prng.js';
 import { baseOf, cutHeader, encodedEquals, shapeOf, valuesIn, type Shape } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signRequest, type Pair } from './oauth1.signature.js';
-
-/** A deterministic PRNG, so a failure names a case that can be run again. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 const ANY = UNRESERVED + ' !*\'();:@&=+$,/?#[]%"é☃';
@@ -77,7 +67,7 @@ test('encodedEquals: a percent-encoded value against the decoded one', () => {
 
 test('a shape gives the base string of every request like it, for random requests, orders and encodings', () => {
   for (let seed = 1; seed <= 300; seed++) {
-    const rnd = prng(seed);
+    const rnd = mulberry32(seed);
     const method = rnd() < 0.7 ? 'GET' : 'DELETE';
     const query: Pair[] = Array.from({ length: Math.floor(rnd() * 4) }, () => [pick(rnd, ANY, 1 + Math.floor(rnd() * 6)), pick(rnd, ANY, Math.floor(rnd() * 8))]);
     const qs = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');

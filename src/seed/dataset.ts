@@ -11,6 +11,7 @@ import { createUser, findUserById, setPinnedPost, setUserCounters, type Counter 
 import { TWITTER_EPOCH } from '../shared/ids.js';
 import type { Queryable } from '../store/index.js';
 import { ADJECTIVES, BIOS, LANG_WEIGHTS, LINKS, NOUNS, POLL_OPTIONS, QUOTES, REPLIES, TEMPLATES } from './words.js';
+import { mulberry32 } from '../shared/prng.js';
 
 const DAY = 86_400_000;
 export const SPAN_MS = 7 * DAY;
@@ -26,18 +27,7 @@ export function fixedId(ms: number, worker: bigint, seq = 0): string {
   return ((BigInt(ms - TWITTER_EPOCH) << 22n) | (worker << 12n) | BigInt(seq)).toString();
 }
 
-/** mulberry32: a small deterministic PRNG. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rand = ReturnType<typeof rng>;
+type Rand = ReturnType<typeof mulberry32>;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 export type SeedUser = { id: string; username: string; premium: boolean };
@@ -241,7 +231,7 @@ export async function seedDataset(deps: Deps, o: { posts: number; users?: number
   const t0 = deps.clock.wall();
   const empty = { users: 0, posts: 0, follows: 0, likes: 0, media: 0, polls: 0 };
   if (await postExists(deps, '20')) return { ...empty, ms: 0, skipped: true };
-  const r = rng(20060321);
+  const r = mulberry32(20060321);
   const users = await seedUsers(deps, r, o.users ?? 60);
   const counters: Counters = new Map();
   const follows = followGraph(r, users, counters);
