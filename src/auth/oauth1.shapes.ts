@@ -15,7 +15,7 @@ type Slot = 'nonce' | 'timestamp' | 'signature';
 
 /** What a verified request of one shape signed, with the nonce and timestamp left open. */
 export type Shape = {
-  /** The request the shape was verified for (its target is the key shapes are kept by). */
+  /** The request the shape was verified for (shapes are kept by its target and token). */
   method: string; scheme: string; host: string;
   /** The header's text around the three values. */
   segments: readonly [string, string, string, string];
