@@ -98,8 +98,12 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 15);
 }
 
-/** Polls fn until it returns a truthy value or the timeout passes. */
-export async function poll<T>(fn: () => Promise<T> | T, { timeoutMs = 5000, intervalMs = 20 } = {}): Promise<T> {
+/**
+ * Polls fn until it returns a truthy value or the timeout passes. The default wait is generous: it
+ * only delays a failing test, and on a loaded two-core machine a webhook delivery once took longer
+ * than 5 s to arrive while two test files ran at once.
+ */
+export async function poll<T>(fn: () => Promise<T> | T, { timeoutMs = 15_000, intervalMs = 20 } = {}): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
