@@ -3,38 +3,20 @@
 // header, the method, the URL and so the rest of the base string are the same every time. Once a
 // request of a shape has been verified the long way, the base string of the next one is the stored
 // text around its nonce and timestamp: no header parse, no sort, no percent-encoding. Pure: the
-// verifier (oauth1.verify.ts) decides when a shape applies and keeps them.
+// verifier (oauth1.verify.ts) keeps the shapes, and decides when one applies.
 import { signatureBase, unreservedOnly, type Pair } from './oauth1.signature.js';
 
 /** The three values a shape leaves open, as written in the header (the signature still percent-encoded). */
 export type Values = { nonce: string; timestamp: string; signature: string };
 
-/** An `Authorization` header cut around its three values: the text between them, and which value each cut is. */
-export type HeaderCut = Values & { segments: readonly [string, string, string, string]; order: readonly [Slot, Slot, Slot] };
+/** An `Authorization` header's text around its three values, and which value each cut is. */
+export type HeaderText = { segments: readonly [string, string, string, string]; order: readonly [Slot, Slot, Slot] };
+/** A header cut around its three values: the values, and the text around them. */
+export type HeaderCut = Values & HeaderText;
 type Slot = 'nonce' | 'timestamp' | 'signature';
 
-/** What a verified request of one shape signed, with the nonce and timestamp left open. */
-export type Shape = {
-  /** The request the shape was verified for (shapes are kept by its target and token). */
-  method: string; scheme: string; host: string;
-  /** The header's text around the three values. */
-  segments: readonly [string, string, string, string];
-  order: readonly [Slot, Slot, Slot];
-  consumerKey: string;
-  token: string | undefined;
-  /** The secrets the shape was verified with: a shape holds only while they are still the app's and token's. */
-  consumerSecret: string;
-  tokenSecret: string;
-  /** `enc(consumer_secret)&enc(token_secret)`, made once. */
-  signingKey: string;
-  /** Whether the token was looked up (user context) or left out of the key (request-token step). */
-  withToken: boolean;
-  /** The base string before, between and after the two open values, and which comes first. */
-  parts: readonly [string, string, string];
-  nonceFirst: boolean;
-  /** The header's parameters, to hand back with the open values filled in. */
-  params: readonly Pair[];
-};
+/** A base string with the nonce and timestamp left open: the text before, between and after them, and which comes first. */
+export type OpenBase = { parts: readonly [string, string, string]; nonceFirst: boolean };
 
 const NONCE = 'oauth_nonce="';
 const TIMESTAMP = 'oauth_timestamp="';
@@ -99,13 +81,13 @@ export function cutHeader(header: string | undefined): HeaderCut | null {
 }
 
 /**
- * The three values of `header` when it is the shape's header with other values in them, else null.
+ * The three values of `header` when it is `text` with other values in them, else null.
  * Every cut but the last ends with `name="` and the values hold no quote, so each value ends at the
- * next quote; the text around them must be the shape's, whole.
+ * next quote; the text around them must be `text`'s, whole.
  */
-export function valuesIn(shape: Shape, header: string): Values | null {
+export function valuesIn(text: HeaderText, header: string): Values | null {
   // Slices compared with === (a memory compare): several times faster here than startsWith at an offset.
-  const seg = shape.segments;
+  const seg = text.segments;
   const s0 = seg[0], s1 = seg[1], s2 = seg[2], s3 = seg[3];
   const a = s0.length;
   if (header.slice(0, a) !== s0) return null;
@@ -118,7 +100,7 @@ export function valuesIn(shape: Shape, header: string): Values | null {
   const cEnd = header.indexOf('"', c);
   if (cEnd < 0 || cEnd + s3.length !== header.length || header.slice(cEnd) !== s3) return null;
   const v0 = header.slice(a, aEnd), v1 = header.slice(b, bEnd), v2 = header.slice(c, cEnd);
-  const o0 = shape.order[0], o1 = shape.order[1];
+  const o0 = text.order[0], o1 = text.order[1];
   const nonce = o0 === 'nonce' ? v0 : o1 === 'nonce' ? v1 : v2;
   const timestamp = o0 === 'timestamp' ? v0 : o1 === 'timestamp' ? v1 : v2;
   const signature = o0 === 'signature' ? v0 : o1 === 'signature' ? v1 : v2;
@@ -132,38 +114,33 @@ const NONCE_MARK = '%2501';
 const TIMESTAMP_MARK = '%2502';
 
 /**
- * The shape of a request verified the long way: the base string rebuilt with the nonce and
- * timestamp open (the same pairs, order and encoding that matched). Null when the open values could
- * move in the sort (another parameter of the same name) or be confused with other text.
+ * The base string a request was verified with, rebuilt with its nonce and timestamp open (the same
+ * pairs, order and encoding that matched). Null when the open values could move in the sort
+ * (another parameter of the same name) or be confused with other text.
  */
-export function shapeOf(o: {
-  request: { method: string; scheme: string; host: string }; cut: HeaderCut; uri: string; pairs: readonly Pair[]; compare: ((a: string, b: string) => number) | undefined;
+export function openBase(o: {
+  method: string; uri: string; pairs: readonly Pair[]; compare: ((a: string, b: string) => number) | undefined;
   nonce: Pair; timestamp: Pair; base: string;
-  consumerKey: string; token: string | undefined; consumerSecret: string; tokenSecret: string; signingKey: string; withToken: boolean; params: readonly Pair[];
-}): Shape | null {
+}): OpenBase | null {
   const named = (k: string) => o.pairs.filter((p) => p[0] === k).length;
   if (named('oauth_nonce') !== 1 || named('oauth_timestamp') !== 1) return null;
   const open = o.pairs.map((p): Pair => (p === o.nonce ? [p[0], OPEN_NONCE] : p === o.timestamp ? [p[0], OPEN_TIMESTAMP] : p));
-  const base = signatureBase(o.request.method, o.uri, open, o.compare);
+  const base = signatureBase(o.method, o.uri, open, o.compare);
   const byNonce = base.split(NONCE_MARK);
   const byTimestamp = base.split(TIMESTAMP_MARK);
   if (byNonce.length !== 2 || byTimestamp.length !== 2) return null;
   const nonceFirst = byNonce[0]!.length < byTimestamp[0]!.length;
   const [first, rest] = (nonceFirst ? byNonce : byTimestamp) as [string, string];
   const [between, after] = rest.split(nonceFirst ? TIMESTAMP_MARK : NONCE_MARK) as [string, string];
-  const shape: Shape = {
-    method: o.request.method, scheme: o.request.scheme, host: o.request.host, segments: o.cut.segments, order: o.cut.order,
-    consumerKey: o.consumerKey, token: o.token, consumerSecret: o.consumerSecret, tokenSecret: o.tokenSecret, signingKey: o.signingKey, withToken: o.withToken,
-    parts: [first, between, after], nonceFirst, params: o.params,
-  };
-  // The shape must give back the base string that was verified.
-  return baseOf(shape, o.nonce[1], o.timestamp[1]) === o.base ? shape : null;
+  const opened: OpenBase = { parts: [first, between, after], nonceFirst };
+  // It must give back the base string that was verified.
+  return baseOf(opened, o.nonce[1], o.timestamp[1]) === o.base ? opened : null;
 }
 
-/** The base string of a request of this shape. `nonce` and `timestamp` are unreserved: encoded, they read the same. */
-export function baseOf(shape: Shape, nonce: string, timestamp: string): string {
-  const [first, between, after] = shape.parts;
-  return shape.nonceFirst ? first + nonce + between + timestamp + after : first + timestamp + between + nonce + after;
+/** The base string with these values. `nonce` and `timestamp` are unreserved: encoded, they read the same. */
+export function baseOf(open: OpenBase, nonce: string, timestamp: string): string {
+  const [first, between, after] = open.parts;
+  return open.nonceFirst ? first + nonce + between + timestamp + after : first + timestamp + between + nonce + after;
 }
 
 const hexValue = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : 256);

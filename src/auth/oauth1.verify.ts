@@ -11,7 +11,7 @@ import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce } from './oauth1.nonces.js';
 import { hmacSha1Base64 } from './hmac-sha1.js';
-import { baseOf, cutHeader, encodedEquals, shapeOf, valueStart, valuesIn, type HeaderCut, type Shape, type Values } from './oauth1.shapes.js';
+import { baseOf, cutHeader, encodedEquals, openBase, valueStart, valuesIn, type HeaderCut, type HeaderText, type OpenBase, type Values } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
@@ -123,6 +123,23 @@ export type Verified<T> = { app: AppRow; token: T | null; params: () => readonly
 
 type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | undefined>;
 
+/** What a request verified the long way signed, with its nonce and timestamp open (ADR 0015). */
+type Shape = {
+  /** The request it was verified for; shapes are kept by its target and token. */
+  method: string; scheme: string; host: string;
+  header: HeaderText;
+  base: OpenBase;
+  consumerKey: string; token: string | undefined;
+  /** The secrets it was verified with: a shape holds only while they are still the app's and token's. */
+  consumerSecret: string; tokenSecret: string;
+  /** `enc(consumer_secret)&enc(token_secret)`, made once. */
+  signingKey: string;
+  /** Whether the token was looked up (user context) or left out of the key (request-token step). */
+  withToken: boolean;
+  /** The header's parameters, handed back with the open values filled in. */
+  params: readonly Pair[];
+};
+
 /**
  * Shapes of requests verified the long way (oauth1.shapes.ts), by request target and token: many
  * users calling one endpoint each have their own. Bounded like the credential caches.
@@ -159,7 +176,7 @@ function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: L
   if (!list) return null;
   for (const shape of list) {
     if (shape.method !== r.method || shape.scheme !== r.scheme || shape.host !== r.host) continue;
-    const values = valuesIn(shape, r.authorization!);
+    const values = valuesIn(shape.header, r.authorization!);
     if (values) return byShape(deps, shape, values, lookup);
   }
   return null;
@@ -168,7 +185,7 @@ function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: L
 function keepShape(key: string, shape: Shape): void {
   if (shapeCount >= MAX_SHAPES) { shapes.clear(); shapeCount = 0; }
   const old = shapes.get(key) ?? [];
-  const same = (s: Shape) => s.method === shape.method && s.scheme === shape.scheme && s.host === shape.host && s.segments.join('"') === shape.segments.join('"');
+  const same = (s: Shape) => s.method === shape.method && s.scheme === shape.scheme && s.host === shape.host && s.header.segments.join('"') === shape.header.segments.join('"');
   // One shape per request and header: a newer one (new secrets) takes the older's place.
   const list = [...old.filter((s) => !same(s)), shape].slice(-MAX_PER_KEY);
   shapeCount += list.length - old.length;
@@ -195,7 +212,7 @@ function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, l
     if (!row || row instanceof Promise || row.app_id !== app.id || row.secret !== shape.tokenSecret) return null;
     token = row;
   }
-  const expected = hmacSha1Base64(shape.signingKey, baseOf(shape, slots.nonce, slots.timestamp));
+  const expected = hmacSha1Base64(shape.signingKey, baseOf(shape.base, slots.nonce, slots.timestamp));
   if (!encodedEquals(expected, slots.signature)) return null;
   const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? expected : v]);
   return { app, token, params, timestampS, nonceDigest: nonceDigest(shape.consumerKey, shape.token, slots.nonce) };
@@ -226,10 +243,11 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, look
   // The shape is kept only when its values are the ones the parser read (nothing to decode).
   const cut: HeaderCut | null = r.form.length ? null : cutHeader(r.authorization);
   if (cut && cut.nonce === h.nonce && cut.timestamp === h.timestamp) {
-    const shape = shapeOf({
-      request: r, cut, uri, pairs: signed.pairs, compare: signed.compare, base: signed.base, nonce: h.noncePair, timestamp: h.timestampPair,
-      consumerKey: h.consumerKey, token: h.token, consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
-    });
+    const base = openBase({ method: r.method, uri, pairs: signed.pairs, compare: signed.compare, nonce: h.noncePair, timestamp: h.timestampPair, base: signed.base });
+    const shape: Shape | null = base && {
+      method: r.method, scheme: r.scheme, host: r.host, header: { segments: cut.segments, order: cut.order }, base, consumerKey: h.consumerKey, token: h.token,
+      consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
+    };
     if (shape) keepShape(shapeKey(r, r.authorization!), shape);
   }
   return { app, token, params: () => h.params, timestampS, nonceDigest: nonceDigest(h.consumerKey, h.token, h.nonce) };
