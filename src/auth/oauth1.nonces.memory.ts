@@ -1,20 +1,27 @@
-// Nonces on the embedded store (ADR 0012, ADR 0014). One process owns the SQLite file, so memory
-// answers whether a nonce is new: the digests seen, per timestamp second. They are written behind the
-// request (after FLUSH_MS, or FLUSH_AT nonces, and at shutdown), one log row per second and batch, so
-// a restarted process still refuses a replay: a second at or below `floorS` (the newest the store held
-// at start, or one forgotten from memory since) may be known to the store only, and is read back into
-// memory before a nonce of that second is judged. A crash loses at most the last FLUSH_MS of nonces.
+// Nonces on the embedded store (ADR 0012, ADR 0014, ADR 0016). One process owns the SQLite file, so
+// memory answers whether a nonce is new: a 60-bit fingerprint of client, token and nonce, per
+// timestamp second, in typed-array tables (shared/fingerprint-set.ts): an entry is two integers, and
+// making one takes no string or native call. They are written behind the request (after FLUSH_MS,
+// or FLUSH_AT nonces, and at shutdown), one log row per second and batch, so a restarted process
+// still refuses a replay: a second at or below `floorS` (the newest the store held at start, or one
+// forgotten from memory since) may be known to the store only, and is read back into memory before
+// a nonce of that second is judged. A crash loses at most the last FLUSH_MS of nonces.
 import type { Deps } from '../deps.js';
 import type { Db } from '../store/index.js';
+import { addFingerprint, fingerprintOf, fingerprintSet, type FingerprintSet } from '../shared/fingerprint-set.js';
+import type { SeenNonce } from './oauth1.nonces.js';
 import { nonceLogRepo } from './oauth1.repo.js';
 
+/** Fingerprints in the order they came, two halves each: the first `count` pairs of `pairs`. */
+type Pending = { pairs: Int32Array; count: number };
+
 type Memory = {
-  seconds: Map<number, Set<string>>;
+  seconds: Map<number, FingerprintSet>;
   size: number;
-  /** Digests not yet in the store, per second. */
-  pending: Map<number, string[]>;
+  /** Fingerprints not yet in the store, per second. */
+  pending: Map<number, Pending>;
   pendingCount: number;
-  /** Seconds at or below this may hold digests only the store knows. */
+  /** Seconds at or below this may hold fingerprints only the store knows. */
   floorS: number;
   /** Seconds at or below `floorS` read back from the store (true), or being read. */
   readBack: Map<number, Promise<void> | true>;
@@ -25,7 +32,7 @@ type Memory = {
 
 const FLUSH_MS = 20;
 const FLUSH_AT = 1000;
-/** Digests kept in memory; beyond it the oldest seconds are forgotten (they are in the store). */
+/** Fingerprints kept in memory; beyond it the oldest seconds are forgotten (they are in the store). */
 const MAX_KEPT = 200_000;
 const PRUNE_EVERY_MS = 1000;
 const memories = new WeakMap<Db, Memory | Promise<Memory>>();
@@ -47,38 +54,53 @@ function memoryOf(db: Db): Memory | Promise<Memory> {
   return m;
 }
 
-/** True when the nonce (its timestamp second and digest) is new, and remembers it; false for a replay. */
-export function rememberInMemory(deps: Deps, second: number, digest: string, windowMs: number): boolean | Promise<boolean> {
+const fingerprint = new Int32Array(2);
+
+/** True when the nonce is new, and remembers it; false for a replay. */
+export function rememberInMemory(deps: Deps, n: SeenNonce, windowMs: number): boolean | Promise<boolean> {
   const m = memoryOf(deps.db);
-  if (m instanceof Promise) return m.then(() => rememberInMemory(deps, second, digest, windowMs));
+  if (m instanceof Promise) return m.then(() => rememberInMemory(deps, n, windowMs));
+  const second = n.timestampS;
   if (second <= m.floorS) {
     const read = m.readBack.get(second);
-    if (read !== true) return (read ?? readBack(deps.db, m, second)).then(() => rememberInMemory(deps, second, digest, windowMs));
+    if (read !== true) return (read ?? readBack(deps.db, m, second)).then(() => rememberInMemory(deps, n, windowMs));
   }
   let seen = m.seconds.get(second);
-  if (!seen) m.seconds.set(second, (seen = new Set()));
-  else if (seen.has(digest)) return false;
-  seen.add(digest);
+  if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
+  fingerprintOf(fingerprint, n.consumerKey, n.token ?? '', n.nonce);
+  const hi = fingerprint[0]!, lo = fingerprint[1]!;
+  if (!addFingerprint(seen, hi, lo)) return false;
   m.size++;
-  const pending = m.pending.get(second);
-  if (pending) pending.push(digest);
-  else m.pending.set(second, [digest]);
+  let pending = m.pending.get(second);
+  if (!pending) m.pending.set(second, (pending = { pairs: new Int32Array(64), count: 0 }));
+  appendPair(pending, hi, lo);
   if (++m.pendingCount >= FLUSH_AT) void writeBehind(deps, m, windowMs);
   else m.timer ??= setTimeout(() => void writeBehind(deps, m, windowMs), FLUSH_MS);
   return true;
 }
 
-/** Writes the digests not yet in the store (shutdown calls it before closing the store). */
+function appendPair(p: Pending, hi: number, lo: number): void {
+  if (2 * p.count === p.pairs.length) {
+    const bigger = new Int32Array(2 * p.pairs.length);
+    bigger.set(p.pairs);
+    p.pairs = bigger;
+  }
+  p.pairs[2 * p.count] = hi;
+  p.pairs[2 * p.count + 1] = lo;
+  p.count++;
+}
+
+/** Writes the fingerprints not yet in the store (shutdown calls it before closing the store). */
 export async function flushMemory(deps: Deps): Promise<void> {
   const m = memories.get(deps.db);
   if (m && !(m instanceof Promise)) await writeBehind(deps, m, 0);
 }
 
 function readBack(db: Db, m: Memory, second: number): Promise<void> {
-  const reading = nonceLogRepo.digestsOf(db, second).then((digests) => {
+  const reading = nonceLogRepo.fingerprintsOf(db, second).then((pairs) => {
     let seen = m.seconds.get(second);
-    if (!seen) m.seconds.set(second, (seen = new Set()));
-    for (const d of digests) if (!seen.has(d)) { seen.add(d); m.size++; }
+    if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
+    for (let i = 0; i < pairs.length; i += 2) if (addFingerprint(seen, pairs[i]!, pairs[i + 1]!)) m.size++;
     m.readBack.set(second, true);
   }, (err: unknown) => { m.readBack.delete(second); throw err; });
   m.readBack.set(second, reading);
@@ -89,7 +111,7 @@ async function writeBehind(deps: Deps, m: Memory, windowMs: number): Promise<voi
   if (m.timer) { clearTimeout(m.timer); m.timer = null; }
   while (m.writing) await m.writing;
   if (!m.pendingCount) return;
-  const rows = [...m.pending].map(([second, digests]) => ({ second, digests }));
+  const rows = [...m.pending].map(([second, p]) => ({ second, fingerprints: p.pairs.subarray(0, 2 * p.count) }));
   m.pending = new Map();
   m.pendingCount = 0;
   m.writing = (async () => {

@@ -1,12 +1,13 @@
 // Nonces seen (ADR 0005, ADR 0012, ADR 0014): `rememberNonce` tells whether a nonce is new and
 // records it, so a replay is caught within its window, across restarts too.
 //
-// - SQLite (`Db.embedded`: one process owns the file): memory judges, the store keeps a log for a
-//   restart (oauth1.nonces.memory.ts).
+// - SQLite (`Db.embedded`: one process owns the file): memory judges, by fingerprint; the store keeps
+//   a log for a restart (oauth1.nonces.memory.ts).
 // - PostgreSQL: the store judges, since several processes may verify at once. Every nonce that
 //   arrives in one turn of the event loop is written by one `INSERT … RETURNING`; the returned keys
 //   are the new ones. Stale keys are removed by a bounded DELETE at most once a second, twice as many
 //   as were added.
+import { hash } from 'node:crypto';
 import { setImmediate } from 'node:timers';
 import type { Deps } from '../deps.js';
 import type { Db } from '../store/index.js';
@@ -20,16 +21,22 @@ const MAX_BATCH = 200;
 const PRUNE_EVERY_MS = 1000;
 const ledgers = new WeakMap<Db, Ledger>();
 
+/** A nonce as the RFC binds it (§3.3): unique per timestamp, client credentials and token. */
+export type SeenNonce = { timestampS: number; consumerKey: string; token: string | undefined; nonce: string };
+
 /**
- * Resolves true when the nonce — its timestamp (seconds) and a digest of client, token and nonce —
- * is new, false when it was seen within its window (a replay).
+ * True (or a promise of it) when the nonce is new, false when it was seen within its window (a
+ * replay). The same nonce again repeats all four of timestamp, client, token and nonce.
  */
-export function rememberNonce(deps: Deps, timestampS: number, digest: string, windowMs: number): boolean | Promise<boolean> {
-  if (deps.db.embedded) return rememberInMemory(deps, timestampS, digest, windowMs);
+export function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number): boolean | Promise<boolean> {
+  if (deps.db.embedded) return rememberInMemory(deps, n, windowMs);
   let l = ledgers.get(deps.db);
   if (!l) ledgers.set(deps.db, (l = { queue: null, prunedAt: 0, addedSincePrune: 0 }));
-  return viaStore(deps, l, nonceKeyPrefix(timestampS) + digest, timestampS * 1000 + windowMs, windowMs);
+  return viaStore(deps, l, nonceKeyPrefix(n.timestampS) + digestOf(n), n.timestampS * 1000 + windowMs, windowMs);
 }
+
+/** The store's key for a nonce after its timestamp: a digest of client, token and nonce (fixed length, no token in the table). */
+const digestOf = (n: SeenNonce) => hash('sha256', `${n.consumerKey}\n${n.token ?? ''}\n${n.nonce}`, 'base64url').slice(0, 27);
 
 /** Writes the nonces not yet in the store (graceful shutdown, before the store closes). */
 export async function flushNonces(deps: Deps): Promise<void> {

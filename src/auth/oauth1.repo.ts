@@ -1,9 +1,11 @@
 // Every SQL statement for OAuth 1.0a nonces. A nonce is known by its timestamp (seconds) and a digest
-// of client, token and nonce: unique per timestamp, client and token (RFC 5849 §3.3).
+// (PostgreSQL) or fingerprint (SQLite) of client, token and nonce: unique per timestamp, client and
+// token (RFC 5849 §3.3).
 // - PostgreSQL (`oauth1_nonces`): a row per nonce, keyed `<timestamp, 12 digits>:<digest>`, so one
 //   `INSERT … ON CONFLICT DO NOTHING RETURNING` tells every process which nonces are new.
-// - SQLite (`oauth1_nonce_log`): one process judges from memory; the store keeps what it saw for a
-//   restart, a row per timestamp second and write-behind batch, digests joined by spaces.
+// - SQLite (`oauth1_nonce_fingerprints`): one process judges from memory; the store keeps what it saw
+//   for a restart, a row per timestamp second and write-behind batch, the 60-bit fingerprints as a
+//   blob of 32-bit halves.
 import type { Queryable } from '../store/index.js';
 
 export const nonceKeyPrefix = (timestampS: number) => String(timestampS).padStart(12, '0') + ':';
@@ -29,26 +31,36 @@ export const noncesRepo = {
 };
 
 export const nonceLogRepo = {
-  /** Appends digests seen, grouped by timestamp second. */
-  async append(db: Queryable, rows: readonly { second: number; digests: readonly string[] }[]): Promise<void> {
+  /** Appends fingerprints seen (pairs of 30-bit halves), grouped by timestamp second. */
+  async append(db: Queryable, rows: readonly { second: number; fingerprints: Int32Array }[]): Promise<void> {
     if (rows.length === 0) return;
     await db.run(
-      `INSERT INTO oauth1_nonce_log (second, digests) VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
-      rows.flatMap((r) => [r.second, r.digests.join(' ')]),
+      `INSERT INTO oauth1_nonce_fingerprints (second, fingerprints) VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
+      rows.flatMap((r) => [r.second, littleEndian(r.fingerprints)]),
     );
   },
-  /** Every digest recorded for one timestamp second. */
-  async digestsOf(db: Queryable, second: number): Promise<string[]> {
-    const rows = await db.all<{ digests: string }>('SELECT digests FROM oauth1_nonce_log WHERE second = ?', [second]);
-    return rows.flatMap((r) => r.digests.split(' '));
+  /** Every fingerprint recorded for one timestamp second, as pairs of halves. */
+  async fingerprintsOf(db: Queryable, second: number): Promise<Int32Array> {
+    const rows = await db.all<{ fingerprints: Buffer }>('SELECT fingerprints FROM oauth1_nonce_fingerprints WHERE second = ?', [second]);
+    const out = new Int32Array(rows.reduce((n, r) => n + (r.fingerprints.length >> 2), 0));
+    let at = 0;
+    for (const { fingerprints: b } of rows) for (let i = 0; i + 4 <= b.length; i += 4) out[at++] = b.readInt32LE(i);
+    return out;
   },
   /** The newest timestamp second recorded, or null. */
   async newestSecond(db: Queryable): Promise<number | null> {
-    const s = (await db.get<{ s: number | bigint | null }>('SELECT MAX(second) AS s FROM oauth1_nonce_log'))?.s;
+    const s = (await db.get<{ s: number | bigint | null }>('SELECT MAX(second) AS s FROM oauth1_nonce_fingerprints'))?.s;
     return s === null || s === undefined ? null : Number(s);
   },
   /** Forgets the seconds before `second` (a few rows each: one per write-behind batch). */
   async prune(db: Queryable, second: number): Promise<void> {
-    await db.run('DELETE FROM oauth1_nonce_log WHERE second < ?', [second]);
+    await db.run('DELETE FROM oauth1_nonce_fingerprints WHERE second < ?', [second]);
   },
 };
+
+/** The store's bytes for a run of 32-bit integers: little-endian whatever the machine. */
+function littleEndian(values: Int32Array): Buffer {
+  const out = Buffer.allocUnsafe(4 * values.length);
+  for (let i = 0; i < values.length; i++) out.writeInt32LE(values[i]!, 4 * i);
+  return out;
+}

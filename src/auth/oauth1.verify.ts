@@ -3,13 +3,12 @@
 // and the header's `oauth_*` (never a JSON body); HMAC-SHA1 with the stored secrets, compared in
 // constant time; the timestamp within a window of the service clock; each nonce once. A request of
 // a shape verified before is checked against that shape's base string (oauth1.shapes.ts, ADR 0015).
-import { hash } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { problems, type Problem } from '../shared/problems.js';
 import { safeEqual } from '../shared/secrets.js';
 import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
-import { rememberNonce } from './oauth1.nonces.js';
+import { rememberNonce, type SeenNonce } from './oauth1.nonces.js';
 import { hmacSha1Base64 } from './hmac-sha1.js';
 import { baseOf, cutHeader, encodedEquals, openBase, valueStart, valuesIn, type HeaderCut, type HeaderText, type OpenBase, type Values } from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
@@ -23,6 +22,8 @@ export type SignedRequest = {
   /** The request target as received: path and query string. */
   target: string;
   form: Pair[]; authorization: string | undefined;
+  /** The connection it came on, if known: the shape last verified on it is tried first. */
+  connection?: object;
 };
 
 /** The query string's pairs of a signed request. */
@@ -114,10 +115,6 @@ function matchingBase(r: SignedRequest, h: OAuthHeader, uri: string, signingKey:
   return tryBase([...own, ...merged]) ?? tryBase([...own, ...merged], byLocale);
 }
 
-/** The nonce's digest: unique per timestamp, client credentials and token (RFC 5849 §3.3), so a replayed request repeats all four. */
-const nonceDigest = (consumerKey: string, token: string | undefined, nonce: string) =>
-  hash('sha256', `${consumerKey}\n${token ?? ''}\n${nonce}`, 'base64url').slice(0, 27);
-
 /** `params()`: the header's parameters, in order (made when asked: only the OAuth endpoints read them). */
 export type Verified<T> = { app: AppRow; token: T | null; params: () => readonly Pair[] };
 
@@ -126,7 +123,7 @@ type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | un
 /** What a request verified the long way signed, with its nonce and timestamp open (ADR 0015). */
 type Shape = {
   /** The request it was verified for; shapes are kept by its target and token. */
-  method: string; scheme: string; host: string;
+  method: string; scheme: string; host: string; target: string;
   header: HeaderText;
   base: OpenBase;
   consumerKey: string; token: string | undefined;
@@ -163,29 +160,41 @@ function shapeKey(r: SignedRequest, header: string): string {
  */
 export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: Lookup<T>): Promise<Verified<T>> {
   const checked = knownShape(deps, r, lookup) ?? (await byParsing(deps, r, lookup));
-  const fresh = rememberNonce(deps, checked.timestampS, checked.nonceDigest, TIMESTAMP_WINDOW_MS);
+  const fresh = rememberNonce(deps, checked.nonce, TIMESTAMP_WINDOW_MS);
   if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
   return checked;
 }
+
+/**
+ * The shape last verified on each connection. A client's requests on one keep-alive connection are
+ * mostly of one shape: trying it first spares building the key and looking it up. It is only a
+ * guess: the request must still be that shape's text, and is checked in full.
+ */
+const lastOnConnection = new WeakMap<object, Shape>();
 
 /** A request of a shape verified before, checked the short way; null sends it the long way. */
 function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Checked<T> | null {
   // A form body is signed too and is not part of a shape: such requests always take the long way.
   if (r.form.length || !r.authorization) return null;
-  const list = shapes.get(shapeKey(r, r.authorization));
-  if (!list) return null;
-  for (const shape of list) {
-    if (shape.method !== r.method || shape.scheme !== r.scheme || shape.host !== r.host) continue;
-    const values = valuesIn(shape.header, r.authorization!);
-    if (values) return byShape(deps, shape, values, lookup);
+  const last = r.connection && lastOnConnection.get(r.connection);
+  const values = last && last.target === r.target && fits(last, r) ? valuesIn(last.header, r.authorization) : null;
+  if (values) return byShape(deps, last!, values, lookup);
+  for (const shape of shapes.get(shapeKey(r, r.authorization)) ?? []) {
+    if (shape === last || !fits(shape, r)) continue;
+    const values = valuesIn(shape.header, r.authorization);
+    if (!values) continue;
+    if (r.connection) lastOnConnection.set(r.connection, shape);
+    return byShape(deps, shape, values, lookup);
   }
   return null;
 }
 
+const fits = (shape: Shape, r: Pick<SignedRequest, 'method' | 'scheme' | 'host'>) => shape.method === r.method && shape.scheme === r.scheme && shape.host === r.host;
+
 function keepShape(key: string, shape: Shape): void {
   if (shapeCount >= MAX_SHAPES) { shapes.clear(); shapeCount = 0; }
   const old = shapes.get(key) ?? [];
-  const same = (s: Shape) => s.method === shape.method && s.scheme === shape.scheme && s.host === shape.host && s.header.segments.join('"') === shape.header.segments.join('"');
+  const same = (s: Shape) => fits(s, shape) && s.header.segments.join('"') === shape.header.segments.join('"');
   // One shape per request and header: a newer one (new secrets) takes the older's place.
   const list = [...old.filter((s) => !same(s)), shape].slice(-MAX_PER_KEY);
   shapeCount += list.length - old.length;
@@ -193,7 +202,7 @@ function keepShape(key: string, shape: Shape): void {
 }
 
 /** A request whose signature holds: what the caller gets, and the nonce still to be judged. */
-type Checked<T> = Verified<T> & { timestampS: number; nonceDigest: string };
+type Checked<T> = Verified<T> & { nonce: SeenNonce };
 
 /**
  * A request of a known shape, when everything holds at once: the app and token are cached and
@@ -215,7 +224,7 @@ function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, l
   const expected = hmacSha1Base64(shape.signingKey, baseOf(shape.base, slots.nonce, slots.timestamp));
   if (!encodedEquals(expected, slots.signature)) return null;
   const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? expected : v]);
-  return { app, token, params, timestampS, nonceDigest: nonceDigest(shape.consumerKey, shape.token, slots.nonce) };
+  return { app, token, params, nonce: { timestampS, consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce } };
 }
 
 /** The long way: the header parsed, the base string built from the request's parameters; on success the request's shape is kept. */
@@ -245,10 +254,13 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, look
   if (cut && cut.nonce === h.nonce && cut.timestamp === h.timestamp) {
     const base = openBase({ method: r.method, uri, pairs: signed.pairs, compare: signed.compare, nonce: h.noncePair, timestamp: h.timestampPair, base: signed.base });
     const shape: Shape | null = base && {
-      method: r.method, scheme: r.scheme, host: r.host, header: { segments: cut.segments, order: cut.order }, base, consumerKey: h.consumerKey, token: h.token,
+      method: r.method, scheme: r.scheme, host: r.host, target: r.target, header: { segments: cut.segments, order: cut.order }, base, consumerKey: h.consumerKey, token: h.token,
       consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
     };
-    if (shape) keepShape(shapeKey(r, r.authorization!), shape);
+    if (shape) {
+      keepShape(shapeKey(r, r.authorization!), shape);
+      if (r.connection) lastOnConnection.set(r.connection, shape);
+    }
   }
-  return { app, token, params: () => h.params, timestampS, nonceDigest: nonceDigest(h.consumerKey, h.token, h.nonce) };
+  return { app, token, params: () => h.params, nonce: { timestampS, consumerKey: h.consumerKey, token: h.token, nonce: h.nonce } };
 }

@@ -66,7 +66,7 @@ export function signedRequestOf(req: FastifyRequest): SignedRequest {
   const type = req.headers['content-type'];
   const isForm = type !== undefined && /^application\/x-www-form-urlencoded/i.test(type);
   const form: Pair[] = isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
-  return { method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''), target: req.url, form, authorization: req.headers.authorization };
+  return { method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''), target: req.url, form, authorization: req.headers.authorization, connection: req.socket };
 }
 
 /**

@@ -12,6 +12,7 @@ import stream from './0006_stream.js';
 import postsPartialIndexes from './0007_posts_partial_indexes.js';
 import noncesClustered from './0008_oauth_nonces_clustered.js';
 import nonceLog from './0009_oauth_nonce_log.js';
+import nonceFingerprints from './0010_oauth_nonce_fingerprints.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0007_posts_partial_indexes', sql: postsPartialIndexes },
   { id: '0008_oauth_nonces_clustered', sql: noncesClustered },
   { id: '0009_oauth_nonce_log', sql: nonceLog },
+  { id: '0010_oauth_nonce_fingerprints', sql: nonceFingerprints },
 ];
