@@ -88,6 +88,10 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   }
 
   async function settle(batch: Settled[]) {
+    // Armed before the commit: whoever sees the failed attempt in the log (and then advances the
+    // virtual clock) finds the retry's timer already set.
+    const retryAts = batch.map((s) => s.retryAt).filter((t): t is number => t !== null);
+    if (retryAts.length) armAt(Math.min(...retryAts));
     await deps.db.tx(async (tx) => {
       await deliveryRepo.doneMany(tx, batch.filter((s) => s.attempt.status === 'delivered').map((s) => s.row.id), o.holder);
       for (const s of batch) {
@@ -96,7 +100,6 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       await deliveryRepo.insertAttempts(tx, batch.map((s) => ({ id: deps.ids.next(), ...s.attempt })));
     });
     await o.afterSettle(batch);
-    if (batch.some((s) => s.retryAt !== null)) await arm();
   }
 
   let flushTimer: NodeJS.Timeout | null = null;
@@ -149,10 +152,15 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     return rows.length;
   }
 
-  /** Arms one scheduler timer for the next due row, so retries run on the service clock. */
+  /** Arms the scheduler timer for the next due row stored (at start, and after each timer). */
   async function arm() {
     const due = await deliveryRepo.nextDue(deps.db, DELIVERY_TOPICS, deps.clock.now());
-    if (due === null || stopped || (armed && armed.due <= due)) return;
+    if (due !== null) armAt(due);
+  }
+
+  /** One scheduler timer, for the earliest retry known, so retries run on the service clock. */
+  function armAt(due: number) {
+    if (stopped || (armed && armed.due <= due)) return;
     armed?.cancel();
     const handle = deps.scheduler.at(due, async () => {
       if (armed?.due === due) armed = null;
