@@ -5,10 +5,11 @@ import {
 } from '../auth/index.js';
 import type { Deps } from '../deps.js';
 import { adminUserView, createUser, findUserById, findUserByUsername } from '../modules/users/index.js';
+import { JSON_UTF8 } from '../http/wire.js';
 import { problems } from '../shared/problems.js';
 import { safeEqual } from '../shared/secrets.js';
 import { objectBody, oneOf, onlyFields, str, strings } from './body.js';
-import { clockView, controlClock } from './clock.js';
+import { clockJson, controlClock } from './clock.js';
 import { resetAll, seedDataset } from './data.js';
 import { eventsAdminRoutes } from './events.routes.js';
 
@@ -77,7 +78,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
 
   // Not async: nothing here waits, and an async handler's promise costs this, the control API's
   // lightest route (bench:http's trivial route), ~1.5 µs of a ~24 µs request.
-  app.get('/_aviary/clock', (_req, reply) => { reply.send({ data: clockView(deps) }); });
+  app.get('/_aviary/clock', (_req, reply) => { reply.type(JSON_UTF8).send(clockJson(deps)); });
   app.post('/_aviary/clock', async (req) => ({ data: await controlClock(deps, objectBody(req.body)) }));
 
   app.post('/_aviary/reset', async () => ({ data: await resetAll(deps) }));

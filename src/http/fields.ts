@@ -9,6 +9,7 @@ import { problems } from '../shared/problems.js';
 import { EMPTY_SELECTION, type Actor, type Selection, type Viewer } from '../shared/selection.js';
 import { FIELD_ENUMS as F } from './field-enums.js';
 import type { ParamSpec, Query } from './params.js';
+import { JSON_UTF8 } from './wire.js';
 
 const list = (values: readonly string[]): ParamSpec => ({ kind: 'list', values });
 /** SPEC 2.167 renamed `tweet.fields` to `post.fields` and XDK 0.6.6 sends that name: both are read. */
@@ -121,5 +122,5 @@ export function ownPath(actor: Actor, id: string, name = 'id'): void {
 
 /** Sends a response envelope as JSON text, reusing the text of stable (cached) objects. */
 export function sendEnvelope(reply: FastifyReply, env: Record<string, unknown>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(envelopeJson(env));
+  return reply.type(JSON_UTF8).send(envelopeJson(env));
 }

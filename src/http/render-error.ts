@@ -1,7 +1,7 @@
 // One renderer per wire family: the same Problem becomes a v2 problem object, a v1.1 error list,
 // an OAuth 2.0 error, or an Ads API envelope.
 import type { Problem } from '../shared/problems.js';
-import type { WireFamily } from './wire.js';
+import { JSON_UTF8, type WireFamily } from './wire.js';
 
 export type Rendered = { status: number; contentType: string; body: unknown };
 
@@ -18,8 +18,6 @@ const ADS_BY_STATUS: Record<number, string> = {
   400: 'INVALID_PARAMETER', 401: 'UNAUTHORIZED_ACCESS', 403: 'ACTION_NOT_ALLOWED', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED',
   413: 'REQUEST_TOO_COMPLEX', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_ERROR', 503: 'SERVICE_UNAVAILABLE',
 };
-
-const JSON_UTF8 = 'application/json; charset=utf-8';
 
 export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<string, unknown> = {}): Rendered {
   const status = p.status;

@@ -1,4 +1,8 @@
-// Which error dialect a path speaks. The real service has four, one per API family.
+// Wire facts every responder shares: the JSON content type, and which error dialect a path speaks
+// (the real service has four, one per API family).
+
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
 export type WireFamily = 'v2' | 'v1' | 'oauth2' | 'ads';
 
 export function wireFamily(path: string): WireFamily {
