@@ -1,11 +1,13 @@
 // Control of the service clock: read it, advance it, set it, or hand it back to real time.
 import type { Deps } from '../deps.js';
-import { isoMillis } from '../shared/clock.js';
+import { isoMillis, type ClockMode } from '../shared/clock.js';
 import { problems } from '../shared/problems.js';
 import { num, onlyFields, str, type Body } from './body.js';
 
+const viewAt = (now: number, mode: ClockMode) => ({ now: isoMillis(now), mode });
+
 export function clockView(deps: Deps) {
-  return { now: isoMillis(deps.clock.now()), mode: deps.clock.mode() };
+  return viewAt(deps.clock.now(), deps.clock.mode());
 }
 
 // The last answer of GET /_aviary/clock, kept for the instant and mode it names: under load many
@@ -21,7 +23,7 @@ export function clockJson(deps: Deps): string {
   const now = deps.clock.now();
   const mode = deps.clock.mode();
   if (now !== lastNow || mode !== lastMode) {
-    lastJson = JSON.stringify({ data: { now: isoMillis(now), mode } });
+    lastJson = JSON.stringify({ data: viewAt(now, mode) });
     lastNow = now;
     lastMode = mode;
   }
