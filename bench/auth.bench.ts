@@ -27,7 +27,9 @@ type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsP
 
 const aviary = await spawnAviary(18_090);
 
-/** One load, with the server's CPU time per request (it does not depend on how the cores are shared with the client). */
+/**
+ * One load, with the server's CPU time per request (it does not depend on how the cores are shared with the client).
+ */
 async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Result> {
   const c0 = cpuMs(aviary.proc.pid!);
   const own = process.cpuUsage();
@@ -51,8 +53,14 @@ function fastSigner(c: { consumerKey: string; consumerSecret: string; token: str
   const NONCE = '\u0001';
   const TS = '\u0002';
   const params: [string, string][] = [...new URLSearchParams(u.search)].map(([k, v]) => [k, v]);
-  params.push(['oauth_consumer_key', c.consumerKey], ['oauth_nonce', NONCE], ['oauth_signature_method', 'HMAC-SHA1'],
-    ['oauth_timestamp', TS], ['oauth_token', c.token], ['oauth_version', '1.0']);
+  params.push(
+    ['oauth_consumer_key', c.consumerKey],
+    ['oauth_nonce', NONCE],
+    ['oauth_signature_method', 'HMAC-SHA1'],
+    ['oauth_timestamp', TS],
+    ['oauth_token', c.token],
+    ['oauth_version', '1.0'],
+  );
   const base = baseString('GET', baseUri('http', u.host, u.pathname), parameterString(params));
   // The slots are encoded twice in the base string: once in the parameter string, once around it.
   const [p1, rest] = base.split(percentEncode(percentEncode(NONCE)));
@@ -60,18 +68,36 @@ function fastSigner(c: { consumerKey: string; consumerSecret: string; token: str
   const key = `${percentEncode(c.consumerSecret)}&${percentEncode(c.tokenSecret)}`;
   const head = `OAuth oauth_consumer_key="${percentEncode(c.consumerKey)}", oauth_nonce="`;
   return (nonce: string, ts: number) => {
-    const sig = createHmac('sha1', key).update(p1 + nonce + p2 + ts + p3).digest('base64');
+    const sig = createHmac('sha1', key)
+      .update(p1 + nonce + p2 + ts + p3)
+      .digest('base64');
     return `${head}${nonce}", oauth_signature_method="HMAC-SHA1", oauth_timestamp="${ts}", oauth_token="${percentEncode(c.token)}", oauth_version="1.0", oauth_signature="${percentEncode(sig)}"`;
   };
 }
 
-const creds = { consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret };
+const creds = {
+  consumerKey: app.consumer_key,
+  consumerSecret: app.consumer_secret,
+  token: user.access_token,
+  tokenSecret: user.access_token_secret,
+};
 let sign!: ReturnType<typeof fastSigner>;
 
 // autocannon calls setupRequest for every request it sends; both schemes take the next header of a list.
 const perRequest = (headers: string[]) => {
   let next = 0;
-  return load(url, { requests: [{ method: 'GET', path: PATH, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: headers[next++ % headers.length] } }) }] });
+  return load(url, {
+    requests: [
+      {
+        method: 'GET',
+        path: PATH,
+        setupRequest: (req: any) => ({
+          ...req,
+          headers: { ...req.headers, authorization: headers[next++ % headers.length] },
+        }),
+      },
+    ],
+  });
 };
 let counter = 0;
 const prefix = randomBytes(8).toString('hex');
@@ -88,8 +114,21 @@ const rounds: { bearer: Result; oauth1: Result }[] = [];
 try {
   sign = fastSigner(creds);
   const reference = signRequest({ method: 'GET', url, ...creds, nonce: 'abc123', timestamp: 1_700_000_000 });
-  if (!reference.includes(/oauth_signature="[^"]+"/.exec(sign('abc123', 1_700_000_000))![0])) throw new Error('the fast signer disagrees with signRequest');
-  const check = await fetch(url, { headers: { authorization: signRequest({ method: 'GET', url, consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, timestamp: Math.floor(Date.now() / 1000) }) } });
+  if (!reference.includes(/oauth_signature="[^"]+"/.exec(sign('abc123', 1_700_000_000))![0]))
+    throw new Error('the fast signer disagrees with signRequest');
+  const check = await fetch(url, {
+    headers: {
+      authorization: signRequest({
+        method: 'GET',
+        url,
+        consumerKey: app.consumer_key,
+        consumerSecret: app.consumer_secret,
+        token: user.access_token,
+        tokenSecret: user.access_token_secret,
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
+    },
+  });
   if (check.status !== 200) throw new Error(`a signed request was refused: ${check.status} ${await check.text()}`);
 
   // Warm-up, discarded: both paths, so neither scheme's first round pays for compiling its code.
@@ -97,7 +136,10 @@ try {
   await oauth1Load();
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2 === 0) rounds.push({ bearer: await bearerLoad(), oauth1: await oauth1Load() });
-    else { const oauth1 = await oauth1Load(); rounds.push({ bearer: await bearerLoad(), oauth1 }); }
+    else {
+      const oauth1 = await oauth1Load();
+      rounds.push({ bearer: await bearerLoad(), oauth1 });
+    }
     const fastest = Math.max(...rounds.map((r) => r.bearer.rps));
     perRound = Math.max(perRound, Math.ceil(fastest * DURATION * 1.5));
   }
@@ -109,13 +151,31 @@ const ratios = rounds.map((r) => r.oauth1.rps / r.bearer.rps);
 const ratio = median(ratios);
 const bearer = median(rounds.map((r) => r.bearer.rps));
 const oauth1 = median(rounds.map((r) => r.oauth1.rps));
-console.log(JSON.stringify({ bench: 'auth', seconds: DURATION, connections: CONNECTIONS, route: PATH, rounds, ratios, bearerMedianRps: bearer, oauth1MedianRps: oauth1, ratio }));
+console.log(
+  JSON.stringify({
+    bench: 'auth',
+    seconds: DURATION,
+    connections: CONNECTIONS,
+    route: PATH,
+    rounds,
+    ratios,
+    bearerMedianRps: bearer,
+    oauth1MedianRps: oauth1,
+    ratio,
+  }),
+);
 for (const [i, r] of rounds.entries()) {
-  console.log(`round ${i + 1}  bearer ${r.bearer.rps.toFixed(0)} req/s (p99 ${r.bearer.p99} ms, server ${r.bearer.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.bearer.clientCpu.toFixed(2)} cores) | OAuth 1.0a ${r.oauth1.rps.toFixed(0)} req/s (p99 ${r.oauth1.p99} ms, server ${r.oauth1.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.oauth1.clientCpu.toFixed(2)} cores) | ratio ${ratios[i]!.toFixed(2)}`);
+  console.log(
+    `round ${i + 1}  bearer ${r.bearer.rps.toFixed(0)} req/s (p99 ${r.bearer.p99} ms, server ${r.bearer.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.bearer.clientCpu.toFixed(2)} cores) | OAuth 1.0a ${r.oauth1.rps.toFixed(0)} req/s (p99 ${r.oauth1.p99} ms, server ${r.oauth1.cpuUsPerReq.toFixed(1)} µs CPU/req, client ${r.oauth1.clientCpu.toFixed(2)} cores) | ratio ${ratios[i]!.toFixed(2)}`,
+  );
 }
 const failures = rounds.reduce((n, r) => n + r.bearer.non2xx + r.oauth1.non2xx + r.bearer.errors + r.oauth1.errors, 0);
-console.log(`median   bearer ${bearer.toFixed(0)} req/s | OAuth 1.0a ${oauth1.toFixed(0)} req/s, each signed afresh | non-2xx or errors: ${failures}`);
+console.log(
+  `median   bearer ${bearer.toFixed(0)} req/s | OAuth 1.0a ${oauth1.toFixed(0)} req/s, each signed afresh | non-2xx or errors: ${failures}`,
+);
 const cpuBearer = median(rounds.map((r) => r.bearer.cpuUsPerReq));
 const cpuOauth1 = median(rounds.map((r) => r.oauth1.cpuUsPerReq));
 console.log(`ratio    OAuth 1.0a / bearer = ${ratio.toFixed(2)} (median of rounds; target ≥ 0.70)`);
-console.log(`server   CPU per request: bearer ${cpuBearer.toFixed(1)} µs, OAuth 1.0a ${cpuOauth1.toFixed(1)} µs (bearer / OAuth 1.0a = ${(cpuBearer / cpuOauth1).toFixed(2)})`);
+console.log(
+  `server   CPU per request: bearer ${cpuBearer.toFixed(1)} µs, OAuth 1.0a ${cpuOauth1.toFixed(1)} µs (bearer / OAuth 1.0a = ${(cpuBearer / cpuOauth1).toFixed(2)})`,
+);

@@ -4,14 +4,20 @@
 // Targets: ≥ 50,000 posts/s at 25k rules, ≥ 10,000 at 250k, ≥ 100× the naive loop at 25k, < 1 GB heap at 250k.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createRuleIndex, evaluate, parseQuery, preparePost, type MatchPost, type QueryNode } from '../src/engine/index.js';
+import {
+  createRuleIndex,
+  evaluate,
+  parseQuery,
+  preparePost,
+  type MatchPost,
+  type QueryNode,
+} from '../src/engine/index.js';
 import { mulberry32 } from './support/util.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 // ---- deterministic randomness and a Zipf-distributed vocabulary ----
-
 
 const rnd = mulberry32(20240601);
 const chance = (p: number): boolean => rnd() < p;
@@ -67,10 +73,22 @@ const lang = (): string => LANG_MIX[between(0, LANG_MIX.length - 1)]!;
 // ---- posts ----
 
 // Geotagged posts and geo rules cluster around a few cities.
-const CITIES: [number, number][] = [[-74.0, 40.7], [-0.13, 51.5], [2.35, 48.86], [139.7, 35.7], [-46.6, -23.5], [77.2, 28.6],
-  [-118.2, 34.05], [13.4, 52.5], [151.2, -33.9], [-99.1, 19.4]];
-const near = (c: [number, number], spread: number): [number, number] =>
-  [c[0] + (rnd() - 0.5) * spread, c[1] + (rnd() - 0.5) * spread];
+const CITIES: [number, number][] = [
+  [-74.0, 40.7],
+  [-0.13, 51.5],
+  [2.35, 48.86],
+  [139.7, 35.7],
+  [-46.6, -23.5],
+  [77.2, 28.6],
+  [-118.2, 34.05],
+  [13.4, 52.5],
+  [151.2, -33.9],
+  [-99.1, 19.4],
+];
+const near = (c: [number, number], spread: number): [number, number] => [
+  c[0] + (rnd() - 0.5) * spread,
+  c[1] + (rnd() - 0.5) * spread,
+];
 const city = (): [number, number] => CITIES[between(0, CITIES.length - 1)]!;
 
 function makeBenchPost(i: number): MatchPost {
@@ -78,19 +96,35 @@ function makeBenchPost(i: number): MatchPost {
   const hashtags = chance(0.2) ? Array.from({ length: between(1, 2) }, () => TAGS[tagRank()]!) : [];
   const mentions = chance(0.2) ? [user()] : [];
   const kind = rnd();
-  const refs: MatchPost['referenced_tweets'] = kind < 0.2 ? [{ type: 'retweeted', id: String(i * 7), author_id: '1', author_username: user() }]
-    : kind < 0.35 ? [{ type: 'replied_to', id: String(i * 5) }] : kind < 0.4 ? [{ type: 'quoted', id: String(i * 3) }] : [];
+  const refs: MatchPost['referenced_tweets'] =
+    kind < 0.2
+      ? [{ type: 'retweeted', id: String(i * 7), author_id: '1', author_username: user() }]
+      : kind < 0.35
+        ? [{ type: 'replied_to', id: String(i * 5) }]
+        : kind < 0.4
+          ? [{ type: 'quoted', id: String(i * 3) }]
+          : [];
   const author = user();
   return {
     id: String(1_700_000_000_000_000_000n + BigInt(i)),
-    text: (kind < 0.2 ? `RT @${refs[0]!.author_username}: ` : '') + words.join(' ') + hashtags.map((h) => ` #${h}`).join(''),
+    text:
+      (kind < 0.2 ? `RT @${refs[0]!.author_username}: ` : '') +
+      words.join(' ') +
+      hashtags.map((h) => ` #${h}`).join(''),
     lang: lang(),
     author: {
-      id: String(1000 + Number(author.slice(4))), username: author, verified: chance(0.05),
-      name: `${word()} ${word()}`, description: Array.from({ length: between(0, 12) }, word).join(' '),
+      id: String(1000 + Number(author.slice(4))),
+      username: author,
+      verified: chance(0.05),
+      name: `${word()} ${word()}`,
+      description: Array.from({ length: between(0, 12) }, word).join(' '),
     },
     coordinates: chance(0.03) ? near(city(), 0.6) : undefined,
-    entities: { hashtags, mentions, urls: chance(0.25) ? [{ url: 'https://t.co/abc', expanded_url: `https://example.com/${word()}` }] : [] },
+    entities: {
+      hashtags,
+      mentions,
+      urls: chance(0.25) ? [{ url: 'https://t.co/abc', expanded_url: `https://example.com/${word()}` }] : [],
+    },
     referenced_tweets: refs,
     quoted_text: kind >= 0.35 && kind < 0.4 ? Array.from({ length: 10 }, word).join(' ') : undefined,
     media_types: chance(0.25) ? [chance(0.7) ? 'photo' : 'video'] : [],
@@ -201,7 +235,9 @@ function main(): void {
   const indexed25 = throughput(posts, 5, (p) => small.idx.match(p).length);
   const naive25 = throughput(posts.slice(0, 100), 3, (p) => naiveIds(rules25, p).length);
   const agree = posts.slice(0, 300).every((p) => small.idx.match(p).join() === naiveIds(rules25, p).join());
-  console.log(`25,000 rules: index built in ${fmt(small.ms)} ms (${fmt(st25.keys)} keys, ${st25.alwaysChecked} rules always checked)`);
+  console.log(
+    `25,000 rules: index built in ${fmt(small.ms)} ms (${fmt(st25.keys)} keys, ${st25.alwaysChecked} rules always checked)`,
+  );
   console.log(report('indexed', indexed25));
   console.log(report('naive loop', naive25));
   console.log(`  speed-up ×${fmt(indexed25.cpu / naive25.cpu)}; index and naive loop agree on 300 posts: ${agree}`);
@@ -212,9 +248,13 @@ function main(): void {
   const heap250 = heapMb();
   const st250 = big.idx.stats();
   const indexed250 = throughput(posts.slice(0, 4_000), 5, (p) => big.idx.match(p).length);
-  console.log(`250,000 rules: index built in ${fmt(big.ms)} ms (${fmt(st250.keys)} keys, ${st250.alwaysChecked} rules always checked)`);
+  console.log(
+    `250,000 rules: index built in ${fmt(big.ms)} ms (${fmt(st250.keys)} keys, ${st250.alwaysChecked} rules always checked)`,
+  );
   console.log(report('indexed', indexed250));
-  console.log(`  heap in use: ${fmt(heap250)} MB (250k rule trees ${fmt(rulesHeap)} MB, both indexes ${fmt(heap250 - base - rulesHeap)} MB)`);
+  console.log(
+    `  heap in use: ${fmt(heap250)} MB (250k rule trees ${fmt(rulesHeap)} MB, both indexes ${fmt(heap250 - base - rulesHeap)} MB)`,
+  );
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -59,11 +59,17 @@ const common = () => VOCAB[between(0, 299)]!;
 // Mostly conjunctions, as real rule sets are: about one post in three matches some app's rules.
 function ruleValue(): string {
   switch (between(0, 9)) {
-    case 0: return rare();
-    case 1: case 2: return `(${rare()} OR ${rare()}) ${common()}`;
-    case 3: return `"${common()} ${common()}" ${rare()}`;
-    case 4: return `${rare()} -${common()}`;
-    default: return `${rare()} ${zipfWord()}`;
+    case 0:
+      return rare();
+    case 1:
+    case 2:
+      return `(${rare()} OR ${rare()}) ${common()}`;
+    case 3:
+      return `"${common()} ${common()}" ${rare()}`;
+    case 4:
+      return `${rare()} -${common()}`;
+    default:
+      return `${rare()} ${zipfWord()}`;
   }
 }
 const postText = (i: number) => `${Array.from({ length: between(6, 14) }, zipfWord).join(' ')} n${i}`;
@@ -73,12 +79,33 @@ const postText = (i: number) => `${Array.from({ length: between(6, 14) }, zipfWo
 const dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-stream-'));
 // BENCH_DATABASE_URL=postgres://… runs the server on PostgreSQL (a fresh schema) instead of SQLite.
 const schema = `bench_stream_${process.pid}`;
-const pgFlags = process.env.BENCH_DATABASE_URL ? ['--database-url', process.env.BENCH_DATABASE_URL, '--database-schema', schema] : [];
-const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-  'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo', ...pgFlags], { stdio: ['ignore', 'pipe', 'inherit'] });
+const pgFlags = process.env.BENCH_DATABASE_URL
+  ? ['--database-url', process.env.BENCH_DATABASE_URL, '--database-schema', schema]
+  : [];
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []),
+    '--import',
+    'tsx',
+    '-e',
+    `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
+    'start',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--log-level',
+    'warn',
+    '--no-seed-demo',
+    ...pgFlags,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 let out = '';
-child.stdout!.on('data', (d) => { out += d; });
-
+child.stdout!.on('data', (d) => {
+  out += d;
+});
 
 const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
 const { hostname, port } = new URL(base);
@@ -88,14 +115,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
 function request(method: string, path: string, auth: string, body?: unknown): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request({ host: hostname, port, method, path, agent, headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
-      });
-    });
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        agent,
+        headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -106,13 +143,16 @@ function request(method: string, path: string, auth: string, body?: unknown): Pr
 type App = { id: string; bearer: string; index: RuleIndex; ruleIdOf: Map<string, string> };
 const apps: App[] = [];
 for (let a = 0; a < APPS; a++) {
-  const created = (await request('POST', '/_aviary/apps', admin, { name: `stream-bench-${a}`, tier: 'enterprise' })).body.data;
+  const created = (await request('POST', '/_aviary/apps', admin, { name: `stream-bench-${a}`, tier: 'enterprise' }))
+    .body.data;
   const values = new Set<string>();
   while (values.size < RULES_PER_APP) {
     const v = ruleValue();
     if (parseQuery(v, { product: 'stream', maxLength: 2048 }).ok) values.add(v);
   }
-  const res = await request('POST', '/2/tweets/search/stream/rules', `Bearer ${created.bearer_token}`, { add: [...values].map((value) => ({ value })) });
+  const res = await request('POST', '/2/tweets/search/stream/rules', `Bearer ${created.bearer_token}`, {
+    add: [...values].map((value) => ({ value })),
+  });
   if (res.status !== 201) throw new Error(`rules not added: ${JSON.stringify(res.body).slice(0, 500)}`);
   const index = createRuleIndex({ product: 'stream' });
   const ruleIdOf = new Map<string, string>();
@@ -124,11 +164,17 @@ for (let a = 0; a < APPS; a++) {
   apps.push({ id: created.id, bearer: created.bearer_token, index, ruleIdOf });
 }
 
-const postingApp = (await request('POST', '/_aviary/apps', admin, { name: 'stream-bench-posters', tier: 'enterprise' })).body.data;
+const postingApp = (await request('POST', '/_aviary/apps', admin, { name: 'stream-bench-posters', tier: 'enterprise' }))
+  .body.data;
 const posters: { id: string; username: string; auth: string }[] = [];
 for (let i = 0; i < POSTERS; i++) {
   const u = (await request('POST', '/_aviary/users', admin, { username: `sbench${i}`, name: `Bench ${i}` })).body.data;
-  const t = (await request('POST', `/_aviary/apps/${postingApp.id}/oauth2-tokens`, admin, { user_id: u.id, scopes: ['tweet.read', 'tweet.write', 'users.read'] })).body.data;
+  const t = (
+    await request('POST', `/_aviary/apps/${postingApp.id}/oauth2-tokens`, admin, {
+      user_id: u.id,
+      scopes: ['tweet.read', 'tweet.write', 'users.read'],
+    })
+  ).body.data;
   posters.push({ id: u.id, username: u.username, auth: `Bearer ${t.access_token}` });
 }
 
@@ -138,31 +184,34 @@ const conns: Conn[] = [];
 let lastArrival = 0;
 function connect(app: App): Promise<Conn> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: hostname, port, path: '/2/tweets/search/stream', headers: { authorization: `Bearer ${app.bearer}` } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-      const conn: Conn = { app, receipts: new Map(), lines: 0, req };
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        buf += chunk;
-        let i;
-        while ((i = buf.indexOf('\r\n')) >= 0) {
-          const line = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          if (!line) continue;
-          const m = JSON.parse(line);
-          if (!m.data) continue;
-          conn.lines++;
-          lastArrival = at;
-          const list = conn.receipts.get(m.data.id) ?? [];
-          list.push({ at, rules: m.matching_rules.map((r: { id: string }) => r.id) });
-          conn.receipts.set(m.data.id, list);
-        }
-      });
-      res.on('error', () => undefined);
-      resolve(conn);
-    });
+    const req = http.get(
+      { host: hostname, port, path: '/2/tweets/search/stream', headers: { authorization: `Bearer ${app.bearer}` } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+        const conn: Conn = { app, receipts: new Map(), lines: 0, req };
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buf += chunk;
+          let i;
+          while ((i = buf.indexOf('\r\n')) >= 0) {
+            const line = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            if (!line) continue;
+            const m = JSON.parse(line);
+            if (!m.data) continue;
+            conn.lines++;
+            lastArrival = at;
+            const list = conn.receipts.get(m.data.id) ?? [];
+            list.push({ at, rules: m.matching_rules.map((r: { id: string }) => r.id) });
+            conn.receipts.set(m.data.id, list);
+          }
+        });
+        res.on('error', () => undefined);
+        resolve(conn);
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -187,17 +236,34 @@ const total = RATE * SECONDS;
 const t0 = performance.now();
 for (let i = 0; i < total; i++) {
   const due = t0 + (i * 1000) / RATE;
-  while (performance.now() < due || inFlight >= MAX_IN_FLIGHT) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(2, due - performance.now()))));
+  while (performance.now() < due || inFlight >= MAX_IN_FLIGHT)
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(2, due - performance.now()))));
   maxBehindMs = Math.max(maxBehindMs, performance.now() - due);
   const author = posters[i % POSTERS]!;
   const text = postText(i);
   inFlight++;
   const startedAt = performance.now();
-  void request('POST', '/2/tweets', author.auth, { text }).then((res) => {
-    const respondedAt = performance.now();
-    if (res.status === 201) sent.push({ id: res.body.data.id, text: res.body.data.text, author, respondedAt, tookMs: respondedAt - startedAt });
-    else failures++;
-  }, () => { failures++; }).finally(() => { inFlight--; });
+  void request('POST', '/2/tweets', author.auth, { text })
+    .then(
+      (res) => {
+        const respondedAt = performance.now();
+        if (res.status === 201)
+          sent.push({
+            id: res.body.data.id,
+            text: res.body.data.text,
+            author,
+            respondedAt,
+            tookMs: respondedAt - startedAt,
+          });
+        else failures++;
+      },
+      () => {
+        failures++;
+      },
+    )
+    .finally(() => {
+      inFlight--;
+    });
 }
 const postingSeconds = (performance.now() - t0) / 1000;
 const serverCpu = serverCpuSeconds() - cpu0;
@@ -232,21 +298,45 @@ for (const s of sent) {
     }
   }
 }
-const quantile = (l: number[], p: number) => Number((l[Math.min(l.length - 1, Math.floor(p * l.length))] ?? NaN).toFixed(1));
+const quantile = (l: number[], p: number) =>
+  Number((l[Math.min(l.length - 1, Math.floor(p * l.length))] ?? NaN).toFixed(1));
 latencies.sort((a, b) => a - b);
 const q = (p: number) => quantile(latencies, p);
 const creates = sent.map((s) => s.tookMs).sort((a, b) => a - b);
 const result = {
-  bench: 'stream', store: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite', loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ')[0], rules: APPS * RULES_PER_APP, apps: APPS, connections: conns.length, ratePerSecond: RATE, seconds: SECONDS,
-  posted: sent.length, postFailures: failures, postingSeconds: Number(postingSeconds.toFixed(2)), schedulerMaxBehindMs: Math.round(maxBehindMs),
-  deliveries: latencies.length, expected, missed, duplicated, unexpected, wrongMatchingRules: wrongRules, arrivedBeforeCreateResponse: early,
+  bench: 'stream',
+  store: process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite',
+  loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+  rules: APPS * RULES_PER_APP,
+  apps: APPS,
+  connections: conns.length,
+  ratePerSecond: RATE,
+  seconds: SECONDS,
+  posted: sent.length,
+  postFailures: failures,
+  postingSeconds: Number(postingSeconds.toFixed(2)),
+  schedulerMaxBehindMs: Math.round(maxBehindMs),
+  deliveries: latencies.length,
+  expected,
+  missed,
+  duplicated,
+  unexpected,
+  wrongMatchingRules: wrongRules,
+  arrivedBeforeCreateResponse: early,
   latencyMs: { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: q(1) },
-  createRequestMs: { p50: quantile(creates, 0.5), p99: quantile(creates, 0.99) }, serverCpuPercent: Math.round((serverCpu / postingSeconds) * 100),
+  createRequestMs: { p50: quantile(creates, 0.5), p99: quantile(creates, 0.99) },
+  serverCpuPercent: Math.round((serverCpu / postingSeconds) * 100),
   clientCpuPercent: Math.round((clientCpu / postingSeconds) * 100),
 };
-console.log(`posted ${result.posted} in ${result.postingSeconds} s; ${result.deliveries} deliveries on ${result.connections} connections (${result.rules} rules)`);
-console.log(`create response → receipt: p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms`);
-console.log(`missed ${missed}  duplicated ${duplicated}  unexpected ${unexpected}  wrong matching_rules ${wrongRules}  post failures ${failures}`);
+console.log(
+  `posted ${result.posted} in ${result.postingSeconds} s; ${result.deliveries} deliveries on ${result.connections} connections (${result.rules} rules)`,
+);
+console.log(
+  `create response → receipt: p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  max ${result.latencyMs.max} ms`,
+);
+console.log(
+  `missed ${missed}  duplicated ${duplicated}  unexpected ${unexpected}  wrong matching_rules ${wrongRules}  post failures ${failures}`,
+);
 console.log(JSON.stringify(result));
 
 for (const c of conns) c.req.destroy();
@@ -261,5 +351,11 @@ if (process.env.BENCH_DATABASE_URL) {
   await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await c.end();
 }
-const ok = result.latencyMs.p99 < 50 && missed === 0 && duplicated === 0 && unexpected === 0 && wrongRules === 0 && failures === 0;
+const ok =
+  result.latencyMs.p99 < 50 &&
+  missed === 0 &&
+  duplicated === 0 &&
+  unexpected === 0 &&
+  wrongRules === 0 &&
+  failures === 0;
 process.exitCode = ok ? 0 : 1;

@@ -26,12 +26,14 @@ const problems = [];
 for (const file of files) {
   const src = readFileSync(file, 'utf8');
   const from = relative(root, file);
-  if (/process\.env/.test(src) && layer(file) !== 'config') problems.push(`${from}: reads process.env (only config/ may)`);
+  if (/process\.env/.test(src) && layer(file) !== 'config')
+    problems.push(`${from}: reads process.env (only config/ may)`);
   for (const m of src.matchAll(/from '(\.[^']+)'/g)) {
     const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts');
     const to = relative(root, target);
     const allowed = ALLOWED[layer(file)];
-    if (allowed && !allowed.includes(layer(target)) && !to.startsWith('deps')) problems.push(`${from} → ${to}: ${layer(file)}/ may import only ${allowed.join(', ')}`);
+    if (allowed && !allowed.includes(layer(target)) && !to.startsWith('deps'))
+      problems.push(`${from} → ${to}: ${layer(file)}/ may import only ${allowed.join(', ')}`);
     const [fa, fb] = from.split('/');
     const [ta, tb, tc] = to.split('/');
     if (ta === 'modules' && fa === 'modules' && fb !== tb && tc !== 'index.ts' && !(tb === 'ads' && fb === 'ads')) {

@@ -30,7 +30,9 @@ if (only.length === 0) {
   step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 const tests = only.length ? only : [...files('src'), ...files('test')].sort();
-process.stdout.write(process.env.AVIARY_TEST_DATABASE_URL
-  ? `\nPostgreSQL suites: ON (${process.env.AVIARY_TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})\n`
-  : '\nPostgreSQL suites: SKIPPED — set AVIARY_TEST_DATABASE_URL=postgres://… to run them (.ci/run does)\n');
+process.stdout.write(
+  process.env.AVIARY_TEST_DATABASE_URL
+    ? `\nPostgreSQL suites: ON (${process.env.AVIARY_TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})\n`
+    : '\nPostgreSQL suites: SKIPPED — set AVIARY_TEST_DATABASE_URL=postgres://… to run them (.ci/run does)\n',
+);
 step('tests', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...tests]);

@@ -23,7 +23,10 @@ import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
 
-/** Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-schema.ts). */
+/**
+ * Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-
+ * schema.ts).
+ */
 const noSchemaCompiler = () => () => {
   throw new Error('Aviary routes declare no Fastify schemas: check bodies with http/body-schema.ts');
 };
@@ -54,7 +57,9 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     // Comma lists and dotted parameter names arrive percent-encoded; keep one value per key.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   };
-  const app = (opts.https ? Fastify({ ...server, https: opts.https } as FastifyServerOptions) : Fastify(server)) as unknown as FastifyInstance;
+  const app = (opts.https
+    ? Fastify({ ...server, https: opts.https } as FastifyServerOptions)
+    : Fastify(server)) as unknown as FastifyInstance;
 
   installBodyParsers(app);
   installErrorHandling(app, config.bodyLimit, deps.log);

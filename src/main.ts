@@ -33,12 +33,14 @@ export type Aviary = {
 };
 
 async function isEmpty(deps: Deps): Promise<boolean> {
-  const row = await deps.db.get<{ n: number }>('SELECT (SELECT COUNT(*) FROM apps) + (SELECT COUNT(*) FROM users) AS n');
+  const row = await deps.db.get<{ n: number }>(
+    'SELECT (SELECT COUNT(*) FROM apps) + (SELECT COUNT(*) FROM users) AS n',
+  );
   return Number(row?.n ?? 0) === 0;
 }
 
 async function demoCredentials(deps: Deps): Promise<DemoCredentials | null> {
-  if (deps.config.seedDemo && await isEmpty(deps)) return seedDemo(deps);
+  if (deps.config.seedDemo && (await isEmpty(deps))) return seedDemo(deps);
   if (!(await getSetting(deps.db, 'demo_credentials'))) return null;
   return seedDemo(deps); // idempotent: reads the kept keys, restores only what is missing
 }
@@ -52,7 +54,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const lease = await leaseWorkerId(db, clock);
   const log = pino({ level: config.logLevel });
   const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler, log };
-  const adminToken = config.adminToken ?? await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`);
+  const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
   const app = await buildApp(deps, { adminToken, https: tls });
@@ -71,7 +73,12 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
 
   let closing: Promise<void> | null = null;
   return {
-    app, deps, url, adminToken, credentials, certPath: tls?.certPath ?? null,
+    app,
+    deps,
+    url,
+    adminToken,
+    credentials,
+    certPath: tls?.certPath ?? null,
     close() {
       closing ??= (async () => {
         await app.close();
@@ -90,9 +97,21 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
 export function writeCredentialsFile(a: Aviary): string {
   mkdirSync(a.deps.config.dataDir, { recursive: true });
   const file = join(a.deps.config.dataDir, 'credentials.json');
-  writeFileSync(file, JSON.stringify({
-    base_url: a.url, store: a.deps.db.dialect, location: a.deps.db.location, admin_token: a.adminToken,
-    tls_certificate: a.certPath, demo: a.credentials,
-  }, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        base_url: a.url,
+        store: a.deps.db.dialect,
+        location: a.deps.db.location,
+        admin_token: a.adminToken,
+        tls_certificate: a.certPath,
+        demo: a.credentials,
+      },
+      null,
+      2,
+    ) + '\n',
+    { mode: 0o600 },
+  );
   return file;
 }

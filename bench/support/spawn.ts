@@ -4,28 +4,65 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type Spawned = { url: string; proc: ChildProcess; dataDir: string; startupMs: number; creds: any; stop(): Promise<void> };
+export type Spawned = {
+  url: string;
+  proc: ChildProcess;
+  dataDir: string;
+  startupMs: number;
+  creds: any;
+  stop(): Promise<void>;
+};
 
 /** `dataDir` reuses a prepared store (a seeded dataset); by default a fresh temporary one. */
-export async function spawnAviary(port: number, extra: string[] = [], dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-'))): Promise<Spawned> {
+export async function spawnAviary(
+  port: number,
+  extra: string[] = [],
+  dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-')),
+): Promise<Spawned> {
   const t0 = performance.now();
   // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's own load.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...flags, 'bin/aviary.js', 'start', '--port', String(port), '--data-dir', dataDir, '--log-level', process.env.BENCH_LOG ?? 'warn', '--no-banner', ...extra], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const proc = spawn(
+    process.execPath,
+    [
+      ...flags,
+      'bin/aviary.js',
+      'start',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      process.env.BENCH_LOG ?? 'warn',
+      '--no-banner',
+      ...extra,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
       const res = await fetch(url + '/_aviary/clock');
       if (res.status === 401) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (performance.now() - t0 > 20_000) throw new Error('Aviary did not start in 20 s');
     await new Promise((r) => setTimeout(r, 5));
   }
   const startupMs = performance.now() - t0;
   const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
   return {
-    url, proc, dataDir, startupMs, creds,
-    stop: () => new Promise((resolve) => { proc.once('exit', () => resolve()); proc.kill('SIGTERM'); }),
+    url,
+    proc,
+    dataDir,
+    startupMs,
+    creds,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
   };
 }
 

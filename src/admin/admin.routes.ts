@@ -1,7 +1,16 @@
 // Aviary's own control API under /_aviary. Its shapes are a public contract (README); keep them stable.
 import type { FastifyInstance } from 'fastify';
 import {
-  appView, createApp, getApp, issueAccessToken, issueOAuth2Tokens, isScope, listApps, PERMISSIONS, regenerateKeys, TIERS,
+  appView,
+  createApp,
+  getApp,
+  issueAccessToken,
+  issueOAuth2Tokens,
+  isScope,
+  listApps,
+  PERMISSIONS,
+  regenerateKeys,
+  TIERS,
 } from '../auth/index.js';
 import type { Deps } from '../deps.js';
 import { adminUserView, createUser, findUserById, findUserByUsername } from '../modules/users/index.js';
@@ -40,7 +49,9 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
   });
   app.get('/_aviary/apps', async () => ({ data: (await listApps(deps)).map((a) => appView(a)) }));
   app.get<IdParams>('/_aviary/apps/:id', async (req) => ({ data: appView(await getApp(deps, req.params.id)) }));
-  app.post<IdParams>('/_aviary/apps/:id/keys/regenerate', async (req) => ({ data: await regenerateKeys(deps, req.params.id) }));
+  app.post<IdParams>('/_aviary/apps/:id/keys/regenerate', async (req) => ({
+    data: await regenerateKeys(deps, req.params.id),
+  }));
 
   app.post<IdParams>('/_aviary/apps/:id/access-tokens', async (req, reply) => {
     const b = objectBody(req.body);
@@ -63,7 +74,19 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
 
   app.post('/_aviary/users', async (req, reply) => {
     const b = objectBody(req.body);
-    onlyFields(b, ['id', 'username', 'name', 'description', 'location', 'url', 'profile_image_url', 'verified', 'protected', 'premium', 'password']);
+    onlyFields(b, [
+      'id',
+      'username',
+      'name',
+      'description',
+      'location',
+      'url',
+      'profile_image_url',
+      'verified',
+      'protected',
+      'premium',
+      'password',
+    ]);
     const user = await createUser(deps, b as never);
     return reply.code(201).send({ data: adminUserView(user) });
   });
@@ -74,11 +97,15 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
     if (!user) throw problems.resourceNotFound({ parameter: 'username', value: username, resource_type: 'user' });
     return { data: adminUserView(user) };
   });
-  app.get<IdParams>('/_aviary/users/:id', async (req) => ({ data: adminUserView(await requireUser(deps, req.params.id)) }));
+  app.get<IdParams>('/_aviary/users/:id', async (req) => ({
+    data: adminUserView(await requireUser(deps, req.params.id)),
+  }));
 
   // Not async: nothing here waits, and an async handler's promise costs this, the control API's
   // lightest route (bench:http's trivial route), ~1.5 µs of a ~24 µs request.
-  app.get('/_aviary/clock', (_req, reply) => { reply.type(JSON_UTF8).send(clockJson(deps)); });
+  app.get('/_aviary/clock', (_req, reply) => {
+    reply.type(JSON_UTF8).send(clockJson(deps));
+  });
   app.post('/_aviary/clock', async (req) => ({ data: await controlClock(deps, objectBody(req.body)) }));
 
   app.post('/_aviary/reset', async () => ({ data: await resetAll(deps) }));

@@ -5,12 +5,17 @@ export type Body = Record<string, unknown>;
 
 export function objectBody(body: unknown): Body {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw problems.invalidParam('body', typeof body, 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw problems.invalidParam('body', typeof body, 'The request body must be a JSON object.');
   return body as Body;
 }
 
 const bad = (field: string, value: unknown, message: string) =>
-  problems.invalidParam(field, value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value), message);
+  problems.invalidParam(
+    field,
+    value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+    message,
+  );
 
 export function str(b: Body, field: string, opts: { required?: boolean; max?: number } = {}): string | undefined {
   const v = b[field];
@@ -18,19 +23,26 @@ export function str(b: Body, field: string, opts: { required?: boolean; max?: nu
     if (opts.required) throw bad(field, v, `${field} is required`);
     return undefined;
   }
-  if (typeof v !== 'string' || (opts.required && v.trim() === '')) throw bad(field, v, `${field} must be a non-empty string`);
-  if (opts.max !== undefined && v.length > opts.max) throw bad(field, v, `${field} must be at most ${opts.max} characters`);
+  if (typeof v !== 'string' || (opts.required && v.trim() === ''))
+    throw bad(field, v, `${field} must be a non-empty string`);
+  if (opts.max !== undefined && v.length > opts.max)
+    throw bad(field, v, `${field} must be at most ${opts.max} characters`);
   return v;
 }
 
 export function oneOf<T extends string>(b: Body, field: string, values: readonly T[]): T | undefined {
   const v = b[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !values.includes(v as T)) throw bad(field, v, `${field} must be one of ${values.join(', ')}`);
+  if (typeof v !== 'string' || !values.includes(v as T))
+    throw bad(field, v, `${field} must be one of ${values.join(', ')}`);
   return v as T;
 }
 
-export function strings(b: Body, field: string, opts: { required?: boolean; each?: (s: string) => boolean; what?: string } = {}): string[] | undefined {
+export function strings(
+  b: Body,
+  field: string,
+  opts: { required?: boolean; each?: (s: string) => boolean; what?: string } = {},
+): string[] | undefined {
   const v = b[field];
   if (v === undefined || v === null) {
     if (opts.required) throw bad(field, v, `${field} is required`);
@@ -51,5 +63,6 @@ export function num(b: Body, field: string): number | undefined {
 
 /** Rejects fields the endpoint does not know, so a typo is an error rather than silently ignored. */
 export function onlyFields(b: Body, allowed: readonly string[]): void {
-  for (const k of Object.keys(b)) if (!allowed.includes(k)) throw bad(k, b[k], `unknown field ${k}; allowed: ${allowed.join(', ')}`);
+  for (const k of Object.keys(b))
+    if (!allowed.includes(k)) throw bad(k, b[k], `unknown field ${k}; allowed: ${allowed.join(', ')}`);
 }

@@ -39,13 +39,15 @@ export async function controlClock(deps: Deps, b: Body) {
   }
   const advance = num(b, 'advance_ms');
   if (advance !== undefined) {
-    if (advance < 0 || !Number.isInteger(advance)) throw problems.invalidParam('advance_ms', String(advance), 'advance_ms must be a non-negative integer');
+    if (advance < 0 || !Number.isInteger(advance))
+      throw problems.invalidParam('advance_ms', String(advance), 'advance_ms must be a non-negative integer');
     await deps.scheduler.advance(advance);
   }
   const set = str(b, 'set');
   if (set !== undefined) {
     const ms = Date.parse(set);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(set) || Number.isNaN(ms)) throw problems.invalidParam('set', set, 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(set) || Number.isNaN(ms))
+      throw problems.invalidParam('set', set, 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
     await deps.scheduler.set(ms);
   }
   if ('mode' in b) {

@@ -26,7 +26,12 @@ export function forgetCredentials(): void {
 }
 
 /** The row at once on a hit (no promise: this runs twice for every signed request), else loaded. */
-function cachedOauth1<T>(deps: Deps, cached: Cached<T>, key: string, load: () => Promise<T | undefined>): T | undefined | Promise<T | undefined> {
+function cachedOauth1<T>(
+  deps: Deps,
+  cached: Cached<T>,
+  key: string,
+  load: () => Promise<T | undefined>,
+): T | undefined | Promise<T | undefined> {
   const wall = deps.clock.wall();
   const hit = cached.get(key);
   if (hit && hit.until > wall) return hit.row;
@@ -38,13 +43,15 @@ function cachedOauth1<T>(deps: Deps, cached: Cached<T>, key: string, load: () =>
   });
 }
 
-export const appByConsumerKey = (deps: Deps, key: string) => cachedOauth1(deps, appsByConsumerKey, key, () => appsRepo.byConsumerKey(deps.db, key));
+export const appByConsumerKey = (deps: Deps, key: string) =>
+  cachedOauth1(deps, appsByConsumerKey, key, () => appsRepo.byConsumerKey(deps.db, key));
 
 /** A live (not invalidated) OAuth 1.0a access token. */
-export const liveAccessToken = (deps: Deps, token: string) => cachedOauth1(deps, accessTokens, token, async () => {
-  const row = await appsRepo.oauth1Token(deps.db, token);
-  return row && row.invalidated_at === null ? row : undefined;
-});
+export const liveAccessToken = (deps: Deps, token: string) =>
+  cachedOauth1(deps, accessTokens, token, async () => {
+    const row = await appsRepo.oauth1Token(deps.db, token);
+    return row && row.invalidated_at === null ? row : undefined;
+  });
 
 /** The bearer token of `Authorization: Bearer <token>`, or null. */
 export function bearerOf(header: string | undefined): string | null {
@@ -65,7 +72,8 @@ export async function resolveBearer(deps: Deps, token: string): Promise<Caller |
     const t = await appsRepo.oauth2Token(deps.db, hash);
     if (t && t.kind === 'access' && t.revoked_at === null && (t.expires_at ?? Infinity) > deps.clock.now()) {
       const owner = await appsRepo.byId(deps.db, t.app_id);
-      if (owner) caller = { kind: 'oauth2-user', app: owner, userId: t.user_id, scopes: t.scopes.split(' ').filter(Boolean) };
+      if (owner)
+        caller = { kind: 'oauth2-user', app: owner, userId: t.user_id, scopes: t.scopes.split(' ').filter(Boolean) };
       expiresAt = t.expires_at;
     }
   }

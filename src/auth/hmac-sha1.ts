@@ -29,7 +29,10 @@ function padsOf(key: string): Pads {
   return pads;
 }
 
-/** base64 HMAC-SHA1 of `message` (UTF-8) under `key` (UTF-8): the same as createHmac('sha1', key).update(message).digest('base64'). */
+/**
+ * base64 HMAC-SHA1 of `message` (UTF-8) under `key` (UTF-8): the same as createHmac('sha1',
+ * key).update(message).digest('base64').
+ */
 export function hmacSha1Base64(key: string, message: string): string {
   const { inner, outer } = padsOf(key);
   // A UTF-16 code unit is at most 3 bytes of UTF-8: room enough without measuring the message first.

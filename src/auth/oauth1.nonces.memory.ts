@@ -40,14 +40,27 @@ const memories = new WeakMap<Db, Memory | Promise<Memory>>();
 function memoryOf(db: Db): Memory | Promise<Memory> {
   let m = memories.get(db);
   if (!m) {
-    const loading = nonceLogRepo.newestSecond(db).then((newest) => {
-      const memory: Memory = {
-        seconds: new Map(), size: 0, pending: new Map(), pendingCount: 0, floorS: newest ?? -1,
-        readBack: new Map(), timer: null, writing: null, prunedAt: 0,
-      };
-      memories.set(db, memory);
-      return memory;
-    }, (err: unknown) => { memories.delete(db); throw err; });
+    const loading = nonceLogRepo.newestSecond(db).then(
+      (newest) => {
+        const memory: Memory = {
+          seconds: new Map(),
+          size: 0,
+          pending: new Map(),
+          pendingCount: 0,
+          floorS: newest ?? -1,
+          readBack: new Map(),
+          timer: null,
+          writing: null,
+          prunedAt: 0,
+        };
+        memories.set(db, memory);
+        return memory;
+      },
+      (err: unknown) => {
+        memories.delete(db);
+        throw err;
+      },
+    );
     memories.set(db, loading);
     m = loading;
   }
@@ -68,7 +81,8 @@ export function rememberInMemory(deps: Deps, n: SeenNonce, windowMs: number): bo
   let seen = m.seconds.get(second);
   if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
   fingerprintOf(fingerprint, n.consumerKey, n.token ?? '', n.nonce);
-  const hi = fingerprint[0]!, lo = fingerprint[1]!;
+  const hi = fingerprint[0]!,
+    lo = fingerprint[1]!;
   if (!addFingerprint(seen, hi, lo)) return false;
   m.size++;
   let pending = m.pending.get(second);
@@ -97,18 +111,27 @@ export async function flushMemory(deps: Deps): Promise<void> {
 }
 
 function readBack(db: Db, m: Memory, second: number): Promise<void> {
-  const reading = nonceLogRepo.fingerprintsOf(db, second).then((pairs) => {
-    let seen = m.seconds.get(second);
-    if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
-    for (let i = 0; i < pairs.length; i += 2) if (addFingerprint(seen, pairs[i]!, pairs[i + 1]!)) m.size++;
-    m.readBack.set(second, true);
-  }, (err: unknown) => { m.readBack.delete(second); throw err; });
+  const reading = nonceLogRepo.fingerprintsOf(db, second).then(
+    (pairs) => {
+      let seen = m.seconds.get(second);
+      if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
+      for (let i = 0; i < pairs.length; i += 2) if (addFingerprint(seen, pairs[i]!, pairs[i + 1]!)) m.size++;
+      m.readBack.set(second, true);
+    },
+    (err: unknown) => {
+      m.readBack.delete(second);
+      throw err;
+    },
+  );
   m.readBack.set(second, reading);
   return reading;
 }
 
 async function writeBehind(deps: Deps, m: Memory, windowMs: number): Promise<void> {
-  if (m.timer) { clearTimeout(m.timer); m.timer = null; }
+  if (m.timer) {
+    clearTimeout(m.timer);
+    m.timer = null;
+  }
   while (m.writing) await m.writing;
   if (!m.pendingCount) return;
   const rows = [...m.pending].map(([second, p]) => ({ second, fingerprints: p.pairs.subarray(0, 2 * p.count) }));

@@ -35,8 +35,12 @@ export function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number): boole
   return viaStore(deps, l, nonceKeyPrefix(n.timestampS) + digestOf(n), n.timestampS * 1000 + windowMs, windowMs);
 }
 
-/** The store's key for a nonce after its timestamp: a digest of client, token and nonce (fixed length, no token in the table). */
-const digestOf = (n: SeenNonce) => hash('sha256', `${n.consumerKey}\n${n.token ?? ''}\n${n.nonce}`, 'base64url').slice(0, 27);
+/**
+ * The store's key for a nonce after its timestamp: a digest of client, token and nonce (fixed length, no token in the
+ * table).
+ */
+const digestOf = (n: SeenNonce) =>
+  hash('sha256', `${n.consumerKey}\n${n.token ?? ''}\n${n.nonce}`, 'base64url').slice(0, 27);
 
 /** Writes the nonces not yet in the store (graceful shutdown, before the store closes). */
 export async function flushNonces(deps: Deps): Promise<void> {
@@ -47,10 +51,14 @@ function viaStore(deps: Deps, l: Ledger, key: string, expiresAt: number, windowM
   if (!l.queue) {
     const queue: Waiter[] = [];
     l.queue = queue;
-    setImmediate(() => { if (l.queue === queue) void flush(deps, l, windowMs); });
+    setImmediate(() => {
+      if (l.queue === queue) void flush(deps, l, windowMs);
+    });
   }
   const queue = l.queue;
-  const result = new Promise<boolean>((done, fail) => { queue.push({ key, expiresAt, done, fail }); });
+  const result = new Promise<boolean>((done, fail) => {
+    queue.push({ key, expiresAt, done, fail });
+  });
   if (queue.length >= MAX_BATCH) void flush(deps, l, windowMs);
   return result;
 }

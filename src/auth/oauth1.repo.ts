@@ -41,7 +41,10 @@ export const nonceLogRepo = {
   },
   /** Every fingerprint recorded for one timestamp second, as pairs of halves. */
   async fingerprintsOf(db: Queryable, second: number): Promise<Int32Array> {
-    const rows = await db.all<{ fingerprints: Buffer }>('SELECT fingerprints FROM oauth1_nonce_fingerprints WHERE second = ?', [second]);
+    const rows = await db.all<{ fingerprints: Buffer }>(
+      'SELECT fingerprints FROM oauth1_nonce_fingerprints WHERE second = ?',
+      [second],
+    );
     const out = new Int32Array(rows.reduce((n, r) => n + (r.fingerprints.length >> 2), 0));
     let at = 0;
     for (const { fingerprints: b } of rows) for (let i = 0; i + 4 <= b.length; i += 4) out[at++] = b.readInt32LE(i);
@@ -49,7 +52,8 @@ export const nonceLogRepo = {
   },
   /** The newest timestamp second recorded, or null. */
   async newestSecond(db: Queryable): Promise<number | null> {
-    const s = (await db.get<{ s: number | bigint | null }>('SELECT MAX(second) AS s FROM oauth1_nonce_fingerprints'))?.s;
+    const s = (await db.get<{ s: number | bigint | null }>('SELECT MAX(second) AS s FROM oauth1_nonce_fingerprints'))
+      ?.s;
     return s === null || s === undefined ? null : Number(s);
   },
   /** Forgets the seconds before `second` (a few rows each: one per write-behind batch). */

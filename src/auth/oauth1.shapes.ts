@@ -15,7 +15,9 @@ export type HeaderText = { segments: readonly [string, string, string, string]; 
 export type HeaderCut = Values & HeaderText;
 type Slot = 'nonce' | 'timestamp' | 'signature';
 
-/** A base string with the nonce and timestamp left open: the text before, between and after them, and which comes first. */
+/**
+ * A base string with the nonce and timestamp left open: the text before, between and after them, and which comes first.
+ */
 export type OpenBase = { parts: readonly [string, string, string]; nonceFirst: boolean };
 
 const NONCE = 'oauth_nonce="';
@@ -44,14 +46,36 @@ function digitsOnly(s: string): boolean {
 function signatureChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 37 || c === 46 || c === 95 || c === 126 || c === 45)) return false;
+    if (!(
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 43 ||
+      c === 47 ||
+      c === 61 ||
+      c === 37 ||
+      c === 46 ||
+      c === 95 ||
+      c === 126 ||
+      c === 45
+    ))
+      return false;
   }
   return true;
 }
 
-/** Whether the values can be used as written: nothing to decode in the nonce and timestamp, nothing in any of the three that could end a parameter. */
+/**
+ * Whether the values can be used as written: nothing to decode in the nonce and timestamp, nothing in any of the three
+ * that could end a parameter.
+ */
 function plainValues(nonce: string, timestamp: string, signature: string): boolean {
-  return nonce.length > 0 && nonce.length <= 255 && unreservedOnly(nonce) && digitsOnly(timestamp) && signatureChars(signature);
+  return (
+    nonce.length > 0 &&
+    nonce.length <= 255 &&
+    unreservedOnly(nonce) &&
+    digitsOnly(timestamp) &&
+    signatureChars(signature)
+  );
 }
 
 /**
@@ -62,19 +86,34 @@ function plainValues(nonce: string, timestamp: string, signature: string): boole
 export function cutHeader(header: string | undefined): HeaderCut | null {
   if (!header) return null;
   const cuts: [number, number, Slot][] = [];
-  for (const [name, slot] of [[NONCE, 'nonce'], [TIMESTAMP, 'timestamp'], [SIGNATURE, 'signature']] as const) {
+  for (const [name, slot] of [
+    [NONCE, 'nonce'],
+    [TIMESTAMP, 'timestamp'],
+    [SIGNATURE, 'signature'],
+  ] as const) {
     const start = valueStart(header, name);
     const end = start < 0 ? -1 : header.indexOf('"', start);
     if (end < 0) return null;
     cuts.push([start, end, slot]);
   }
   cuts.sort((x, y) => x[0] - y[0]);
-  const [[a, aEnd, first], [b, bEnd, second], [c, cEnd, third]] = cuts as [[number, number, Slot], [number, number, Slot], [number, number, Slot]];
-  const value = (slot: Slot) => { const [start, end] = cuts.find((x) => x[2] === slot)!; return header.slice(start, end); };
-  const nonce = value('nonce'), timestamp = value('timestamp'), signature = value('signature');
+  const [[a, aEnd, first], [b, bEnd, second], [c, cEnd, third]] = cuts as [
+    [number, number, Slot],
+    [number, number, Slot],
+    [number, number, Slot],
+  ];
+  const value = (slot: Slot) => {
+    const [start, end] = cuts.find((x) => x[2] === slot)!;
+    return header.slice(start, end);
+  };
+  const nonce = value('nonce'),
+    timestamp = value('timestamp'),
+    signature = value('signature');
   if (!plainValues(nonce, timestamp, signature)) return null;
   return {
-    nonce, timestamp, signature,
+    nonce,
+    timestamp,
+    signature,
     segments: [header.slice(0, a), header.slice(aEnd, b), header.slice(bEnd, c), header.slice(cEnd)],
     order: [first, second, third],
   };
@@ -88,7 +127,10 @@ export function cutHeader(header: string | undefined): HeaderCut | null {
 export function valuesIn(text: HeaderText, header: string): Values | null {
   // Slices compared with === (a memory compare): several times faster here than startsWith at an offset.
   const seg = text.segments;
-  const s0 = seg[0], s1 = seg[1], s2 = seg[2], s3 = seg[3];
+  const s0 = seg[0],
+    s1 = seg[1],
+    s2 = seg[2],
+    s3 = seg[3];
   const a = s0.length;
   if (header.slice(0, a) !== s0) return null;
   const aEnd = header.indexOf('"', a);
@@ -99,8 +141,11 @@ export function valuesIn(text: HeaderText, header: string): Values | null {
   if (bEnd < 0 || header.slice(bEnd, c) !== s2) return null;
   const cEnd = header.indexOf('"', c);
   if (cEnd < 0 || cEnd + s3.length !== header.length || header.slice(cEnd) !== s3) return null;
-  const v0 = header.slice(a, aEnd), v1 = header.slice(b, bEnd), v2 = header.slice(c, cEnd);
-  const o0 = text.order[0], o1 = text.order[1];
+  const v0 = header.slice(a, aEnd),
+    v1 = header.slice(b, bEnd),
+    v2 = header.slice(c, cEnd);
+  const o0 = text.order[0],
+    o1 = text.order[1];
   const nonce = o0 === 'nonce' ? v0 : o1 === 'nonce' ? v1 : v2;
   const timestamp = o0 === 'timestamp' ? v0 : o1 === 'timestamp' ? v1 : v2;
   const signature = o0 === 'signature' ? v0 : o1 === 'signature' ? v1 : v2;
@@ -119,12 +164,19 @@ const TIMESTAMP_MARK = '%2502';
  * (another parameter of the same name) or be confused with other text.
  */
 export function openBase(o: {
-  method: string; uri: string; pairs: readonly Pair[]; compare: ((a: string, b: string) => number) | undefined;
-  nonce: Pair; timestamp: Pair; base: string;
+  method: string;
+  uri: string;
+  pairs: readonly Pair[];
+  compare: ((a: string, b: string) => number) | undefined;
+  nonce: Pair;
+  timestamp: Pair;
+  base: string;
 }): OpenBase | null {
   const named = (k: string) => o.pairs.filter((p) => p[0] === k).length;
   if (named('oauth_nonce') !== 1 || named('oauth_timestamp') !== 1) return null;
-  const open = o.pairs.map((p): Pair => (p === o.nonce ? [p[0], OPEN_NONCE] : p === o.timestamp ? [p[0], OPEN_TIMESTAMP] : p));
+  const open = o.pairs.map((p): Pair =>
+    p === o.nonce ? [p[0], OPEN_NONCE] : p === o.timestamp ? [p[0], OPEN_TIMESTAMP] : p,
+  );
   const base = signatureBase(o.method, o.uri, open, o.compare);
   const byNonce = base.split(NONCE_MARK);
   const byTimestamp = base.split(TIMESTAMP_MARK);
@@ -143,7 +195,8 @@ export function baseOf(open: OpenBase, nonce: string, timestamp: string): string
   return open.nonceFirst ? first + nonce + between + timestamp + after : first + timestamp + between + nonce + after;
 }
 
-const hexValue = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : 256);
+const hexValue = (c: number) =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : 256;
 
 /**
  * Whether `written` (percent-encoded, as in a header) decodes to `expected`, without decoding it

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { baseString, baseUri, formPairs, hmacSha1, parameterString, parseOAuthHeader, percentEncode, signatureBase, signRequest } from './oauth1.signature.js';
+import {
+  baseString,
+  baseUri,
+  formPairs,
+  hmacSha1,
+  parameterString,
+  parseOAuthHeader,
+  percentEncode,
+  signatureBase,
+  signRequest,
+} from './oauth1.signature.js';
 
 // The documented example (DOCS creating-a-signature; wire notes §11.1, re-verified there by RUN).
 const VECTOR = {
@@ -20,10 +30,18 @@ const VECTOR = {
 
 test('the documented signature vector: api.x.com and api.twitter.com', () => {
   const ps = parameterString(VECTOR.params);
-  assert.equal(ps, 'include_entities=true&oauth_consumer_key=xvz1evFS4wEEPTGEFPHBog&oauth_nonce=kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg'
-    + '&oauth_signature_method=HMAC-SHA1&oauth_timestamp=1318622958&oauth_token=370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb'
-    + '&oauth_version=1.0&status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21');
-  const sign = (host: string) => hmacSha1(baseString('post', baseUri('https', host, '/1.1/statuses/update.json'), ps), VECTOR.consumerSecret, VECTOR.tokenSecret);
+  assert.equal(
+    ps,
+    'include_entities=true&oauth_consumer_key=xvz1evFS4wEEPTGEFPHBog&oauth_nonce=kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg' +
+      '&oauth_signature_method=HMAC-SHA1&oauth_timestamp=1318622958&oauth_token=370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb' +
+      '&oauth_version=1.0&status=Hello%20Ladies%20%2B%20Gentlemen%2C%20a%20signed%20OAuth%20request%21',
+  );
+  const sign = (host: string) =>
+    hmacSha1(
+      baseString('post', baseUri('https', host, '/1.1/statuses/update.json'), ps),
+      VECTOR.consumerSecret,
+      VECTOR.tokenSecret,
+    );
   assert.equal(sign('api.x.com'), 'Ls93hJiZbQ3akF3HF3x1Bz8/zU4=');
   assert.equal(sign('API.Twitter.com'), 'hCtSmYh+iHYCEqBWrE7C7hYmtUk=');
 });
@@ -54,7 +72,13 @@ test('default ports are dropped from the base URI, others kept', () => {
 
 test('header parsing decodes values, drops realm, refuses repeats and garbage', () => {
   const h = parseOAuthHeader('OAuth realm="x", oauth_consumer_key="a%20b", oauth_signature="c%2Bd%3D"');
-  assert.deepEqual([...h!], [['oauth_consumer_key', 'a b'], ['oauth_signature', 'c+d=']]);
+  assert.deepEqual(
+    [...h!],
+    [
+      ['oauth_consumer_key', 'a b'],
+      ['oauth_signature', 'c+d='],
+    ],
+  );
   assert.equal(parseOAuthHeader('Bearer x'), null);
   assert.equal(parseOAuthHeader('OAuth oauth_nonce="a", oauth_nonce="b"'), null);
   assert.equal(parseOAuthHeader('OAuth oauth_nonce=a'), null);
@@ -63,7 +87,13 @@ test('header parsing decodes values, drops realm, refuses repeats and garbage', 
   assert.equal(parseOAuthHeader('OAuth oauth_nonce="a'), null);
   assert.equal(parseOAuthHeader('OAuth oauth_nonce="%E0%A4%A"'), null);
   assert.equal(parseOAuthHeader('OAuthoauth_nonce="a"'), null);
-  assert.deepEqual([...parseOAuthHeader(' oauth\toauth_nonce = "a" ,oauth_token="b",realm="r"  ')!], [['oauth_nonce', 'a'], ['oauth_token', 'b']]);
+  assert.deepEqual(
+    [...parseOAuthHeader(' oauth\toauth_nonce = "a" ,oauth_token="b",realm="r"  ')!],
+    [
+      ['oauth_nonce', 'a'],
+      ['oauth_token', 'b'],
+    ],
+  );
   assert.deepEqual([...parseOAuthHeader('OAuth ')!], []);
 });
 
@@ -73,13 +103,22 @@ test('signatureBase is the base string of the parameter string, for any characte
   assert.equal(signatureBase('post', uri, pairs), baseString('post', uri, parameterString(pairs)));
   const byLocale = (a: string, b: string) => a.localeCompare(b);
   assert.equal(signatureBase('GET', uri, pairs, byLocale), baseString('GET', uri, parameterString(pairs, byLocale)));
-  assert.equal(hmacSha1(signatureBase('post', uri, VECTOR.params), VECTOR.consumerSecret, VECTOR.tokenSecret), 'Ls93hJiZbQ3akF3HF3x1Bz8/zU4=');
+  assert.equal(
+    hmacSha1(signatureBase('post', uri, VECTOR.params), VECTOR.consumerSecret, VECTOR.tokenSecret),
+    'Ls93hJiZbQ3akF3HF3x1Bz8/zU4=',
+  );
 });
 
 test('signRequest round-trips through the header parser and the base string', () => {
   const header = signRequest({
-    method: 'GET', url: 'http://127.0.0.1:9/2/users/me?user.fields=id%2Cname', consumerKey: 'ck', consumerSecret: 'cs',
-    token: '12-t', tokenSecret: 'ts', nonce: 'n', timestamp: 1,
+    method: 'GET',
+    url: 'http://127.0.0.1:9/2/users/me?user.fields=id%2Cname',
+    consumerKey: 'ck',
+    consumerSecret: 'cs',
+    token: '12-t',
+    tokenSecret: 'ts',
+    nonce: 'n',
+    timestamp: 1,
   });
   const p = parseOAuthHeader(header)!;
   const sig = p.get('oauth_signature')!;

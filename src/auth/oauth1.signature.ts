@@ -11,7 +11,13 @@ const hex = (c: string) => '%' + c.charCodeAt(0).toString(16).toUpperCase();
 
 /** [A-Za-z0-9._~-]: the RFC 3986 unreserved set. */
 const isUnreservedChar = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
+  (c >= 97 && c <= 122) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 48 && c <= 57) ||
+  c === 45 ||
+  c === 46 ||
+  c === 95 ||
+  c === 126;
 
 export function unreservedOnly(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isUnreservedChar(s.charCodeAt(i))) return false;
@@ -81,7 +87,12 @@ const encodeAgain = (encoded: string) => (encoded.includes('%') ? encoded.replac
  * made pair by pair (`=` and `&` are known; an encoded pair only needs its `%` encoded again) rather
  * than by encoding the whole string once more. Verification builds one for every signed request.
  */
-export function signatureBase(method: string, uri: string, pairs: readonly Pair[], compare: (a: string, b: string) => number = byteOrder): string {
+export function signatureBase(
+  method: string,
+  uri: string,
+  pairs: readonly Pair[],
+  compare: (a: string, b: string) => number = byteOrder,
+): string {
   const { keys, values, order } = encodedSorted(pairs, compare);
   let out = `${method.toUpperCase()}&${percentEncode(uri)}&`;
   for (let i = 0; i < order.length; i++) {
@@ -104,7 +115,8 @@ export function baseString(method: string, uri: string, paramString: string): st
 }
 
 /** The HMAC-SHA1 key: `enc(consumer_secret)&enc(token_secret)` (§3.4.2). */
-export const signingKey = (consumerSecret: string, tokenSecret: string) => `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
+export const signingKey = (consumerSecret: string, tokenSecret: string) =>
+  `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
 
 /** HMAC-SHA1 keyed `enc(consumer_secret)&enc(token_secret)`, base64 (§3.4.2). */
 export function hmacSha1(base: string, consumerSecret: string, tokenSecret = ''): string {
@@ -169,12 +181,18 @@ export function oauthHeaderPairs(header: string | undefined): Pair[] | null {
 }
 
 export type SignInput = {
-  method: string; url: string; consumerKey: string; consumerSecret: string; token?: string; tokenSecret?: string;
+  method: string;
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
+  token?: string;
+  tokenSecret?: string;
   /** Form-body parameters (never JSON); query parameters are read from `url`. */
   form?: Record<string, string>;
   /** Epoch seconds; the caller's clock (the service checks it against its own). */
   timestamp: number;
-  nonce?: string; extra?: Record<string, string>;
+  nonce?: string;
+  extra?: Record<string, string>;
 };
 
 /** Signs a request the way the SDKs do; for tests, benchmarks and examples. */
@@ -192,5 +210,10 @@ export function signRequest(i: SignInput): string {
   const pairs: Pair[] = [...formPairs(u.search.slice(1)), ...Object.entries(i.form ?? {}), ...Object.entries(oauth)];
   const base = baseString(i.method, baseUri(u.protocol.slice(0, -1), u.host, u.pathname), parameterString(pairs));
   oauth.oauth_signature = hmacSha1(base, i.consumerSecret, i.tokenSecret ?? '');
-  return 'OAuth ' + Object.entries(oauth).map(([k, v]) => `${percentEncode(k)}="${percentEncode(v)}"`).join(', ');
+  return (
+    'OAuth ' +
+    Object.entries(oauth)
+      .map(([k, v]) => `${percentEncode(k)}="${percentEncode(v)}"`)
+      .join(', ')
+  );
 }

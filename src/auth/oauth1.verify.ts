@@ -10,7 +10,18 @@ import type { AppRow } from './apps.repo.js';
 import { appByConsumerKey } from './credentials.js';
 import { rememberNonce, type SeenNonce } from './oauth1.nonces.js';
 import { hmacSha1Base64 } from './hmac-sha1.js';
-import { baseOf, cutHeader, encodedEquals, openBase, valueStart, valuesIn, type HeaderCut, type HeaderText, type OpenBase, type Values } from './oauth1.shapes.js';
+import {
+  baseOf,
+  cutHeader,
+  encodedEquals,
+  openBase,
+  valueStart,
+  valuesIn,
+  type HeaderCut,
+  type HeaderText,
+  type OpenBase,
+  type Values,
+} from './oauth1.shapes.js';
 import { baseUri, formPairs, oauthHeaderPairs, signatureBase, signingKey, type Pair } from './oauth1.signature.js';
 
 /** Accepted distance between `oauth_timestamp` and the service clock. The real window is not published (notes §14). */
@@ -18,10 +29,13 @@ export const TIMESTAMP_WINDOW_MS = 300_000;
 
 /** What the verifier needs of a request; http/auth.ts builds it from Fastify's request. */
 export type SignedRequest = {
-  method: string; scheme: string; host: string;
+  method: string;
+  scheme: string;
+  host: string;
   /** The request target as received: path and query string. */
   target: string;
-  form: Pair[]; authorization: string | undefined;
+  form: Pair[];
+  authorization: string | undefined;
   /** The connection it came on, if known: the shape last verified on it is tried first. */
   connection?: object;
 };
@@ -60,9 +74,14 @@ type OAuthHeader = {
   params: Pair[];
   /** Every parameter but the signature: what was signed. */
   signed: Pair[];
-  consumerKey: string; nonce: string; signature: string; timestamp: string; token: string | undefined;
+  consumerKey: string;
+  nonce: string;
+  signature: string;
+  timestamp: string;
+  token: string | undefined;
   /** The nonce and timestamp pairs themselves (a shape is made by finding them among the signed pairs). */
-  noncePair: Pair; timestampPair: Pair;
+  noncePair: Pair;
+  timestampPair: Pair;
 };
 
 /** The header read in one pass over its parameters, or 215 when they are missing, malformed or not HMAC-SHA1 / 1.0. */
@@ -70,25 +89,47 @@ function readHeader(authorization: string | undefined): OAuthHeader {
   const params = oauthHeaderPairs(authorization);
   if (!params) throw oauth1Problems.badAuthenticationData();
   const signed: Pair[] = [];
-  let consumerKey = '', nonce = '', signature = '', method = '', timestamp = '';
+  let consumerKey = '',
+    nonce = '',
+    signature = '',
+    method = '',
+    timestamp = '';
   let version: string | undefined, token: string | undefined;
   let noncePair: Pair | undefined, timestampPair: Pair | undefined;
   for (const pair of params) {
     const [k, v] = pair;
-    if (k === 'oauth_signature') { signature = v; continue; }
+    if (k === 'oauth_signature') {
+      signature = v;
+      continue;
+    }
     signed.push(pair);
     if (k === 'oauth_consumer_key') consumerKey = v;
-    else if (k === 'oauth_nonce') { nonce = v; noncePair = pair; }
-    else if (k === 'oauth_signature_method') method = v;
-    else if (k === 'oauth_timestamp') { timestamp = v; timestampPair = pair; }
-    else if (k === 'oauth_token') token = v;
+    else if (k === 'oauth_nonce') {
+      nonce = v;
+      noncePair = pair;
+    } else if (k === 'oauth_signature_method') method = v;
+    else if (k === 'oauth_timestamp') {
+      timestamp = v;
+      timestampPair = pair;
+    } else if (k === 'oauth_token') token = v;
     else if (k === 'oauth_version') version = v;
   }
-  if (!consumerKey || !nonce || !signature || method !== 'HMAC-SHA1' || (version !== undefined && version !== '1.0')) throw oauth1Problems.badAuthenticationData();
+  if (!consumerKey || !nonce || !signature || method !== 'HMAC-SHA1' || (version !== undefined && version !== '1.0'))
+    throw oauth1Problems.badAuthenticationData();
   if (!/^\d{1,12}$/.test(timestamp)) throw oauth1Problems.badAuthenticationData();
   // "Only ASCII is accepted in oauth_nonce" (seed, Authorization endpoints).
   if (!PRINTABLE_ASCII.test(nonce)) throw oauth1Problems.badAuthenticationData();
-  return { params, signed, consumerKey, nonce, signature, timestamp, token, noncePair: noncePair!, timestampPair: timestampPair! };
+  return {
+    params,
+    signed,
+    consumerKey,
+    nonce,
+    signature,
+    timestamp,
+    token,
+    noncePair: noncePair!,
+    timestampPair: timestampPair!,
+  };
 }
 
 type Signed = { pairs: readonly Pair[]; compare: ((a: string, b: string) => number) | undefined; base: string };
@@ -123,12 +164,17 @@ type Lookup<T> = (token: string) => T | null | undefined | Promise<T | null | un
 /** What a request verified the long way signed, with its nonce and timestamp open (ADR 0015). */
 type Shape = {
   /** The request it was verified for; shapes are kept by its target and token. */
-  method: string; scheme: string; host: string; target: string;
+  method: string;
+  scheme: string;
+  host: string;
+  target: string;
   header: HeaderText;
   base: OpenBase;
-  consumerKey: string; token: string | undefined;
+  consumerKey: string;
+  token: string | undefined;
   /** The secrets it was verified with: a shape holds only while they are still the app's and token's. */
-  consumerSecret: string; tokenSecret: string;
+  consumerSecret: string;
+  tokenSecret: string;
   /** `enc(consumer_secret)&enc(token_secret)`, made once. */
   signingKey: string;
   /** Whether the token was looked up (user context) or left out of the key (request-token step). */
@@ -158,7 +204,11 @@ function shapeKey(r: SignedRequest, header: string): string {
  * Verifies `r`. With `lookup`, `oauth_token` is required and must name a live token of the same
  * app (89 otherwise); without it the request is signed by the app alone (request-token step).
  */
-export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup?: Lookup<T>): Promise<Verified<T>> {
+export async function verifyOAuth1<T extends TokenLike>(
+  deps: Deps,
+  r: SignedRequest,
+  lookup?: Lookup<T>,
+): Promise<Verified<T>> {
   const checked = knownShape(deps, r, lookup) ?? (await byParsing(deps, r, lookup));
   const fresh = rememberNonce(deps, checked.nonce, TIMESTAMP_WINDOW_MS);
   if (!(fresh instanceof Promise ? await fresh : fresh)) throw oauth1Problems.couldNotAuthenticate();
@@ -173,7 +223,11 @@ export async function verifyOAuth1<T extends TokenLike>(deps: Deps, r: SignedReq
 const lastOnConnection = new WeakMap<object, Shape>();
 
 /** A request of a shape verified before, checked the short way; null sends it the long way. */
-function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Checked<T> | null {
+function knownShape<T extends TokenLike>(
+  deps: Deps,
+  r: SignedRequest,
+  lookup: Lookup<T> | undefined,
+): Checked<T> | null {
   // A form body is signed too and is not part of a shape: such requests always take the long way.
   if (r.form.length || !r.authorization) return null;
   const last = r.connection && lastOnConnection.get(r.connection);
@@ -189,10 +243,14 @@ function knownShape<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: L
   return null;
 }
 
-const fits = (shape: Shape, r: Pick<SignedRequest, 'method' | 'scheme' | 'host'>) => shape.method === r.method && shape.scheme === r.scheme && shape.host === r.host;
+const fits = (shape: Shape, r: Pick<SignedRequest, 'method' | 'scheme' | 'host'>) =>
+  shape.method === r.method && shape.scheme === r.scheme && shape.host === r.host;
 
 function keepShape(key: string, shape: Shape): void {
-  if (shapeCount >= MAX_SHAPES) { shapes.clear(); shapeCount = 0; }
+  if (shapeCount >= MAX_SHAPES) {
+    shapes.clear();
+    shapeCount = 0;
+  }
   const old = shapes.get(key) ?? [];
   const same = (s: Shape) => fits(s, shape) && s.header.segments.join('"') === shape.header.segments.join('"');
   // One shape per request and header: a newer one (new secrets) takes the older's place.
@@ -209,7 +267,12 @@ type Checked<T> = Verified<T> & { nonce: SeenNonce };
  * still have the shape's secrets, the timestamp is in the window and the signature matches. Null
  * otherwise: the long way then answers, with the error the request deserves.
  */
-function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, lookup: Lookup<T> | undefined): Checked<T> | null {
+function byShape<T extends TokenLike>(
+  deps: Deps,
+  shape: Shape,
+  slots: Values,
+  lookup: Lookup<T> | undefined,
+): Checked<T> | null {
   if (shape.withToken !== Boolean(lookup)) return null;
   const app = appByConsumerKey(deps, shape.consumerKey);
   if (!app || app instanceof Promise || app.consumer_secret !== shape.consumerSecret) return null;
@@ -223,12 +286,34 @@ function byShape<T extends TokenLike>(deps: Deps, shape: Shape, slots: Values, l
   }
   const expected = hmacSha1Base64(shape.signingKey, baseOf(shape.base, slots.nonce, slots.timestamp));
   if (!encodedEquals(expected, slots.signature)) return null;
-  const params = () => shape.params.map(([k, v]): Pair => [k, k === 'oauth_nonce' ? slots.nonce : k === 'oauth_timestamp' ? slots.timestamp : k === 'oauth_signature' ? expected : v]);
-  return { app, token, params, nonce: { timestampS, consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce } };
+  const params = () =>
+    shape.params.map(([k, v]): Pair => [
+      k,
+      k === 'oauth_nonce'
+        ? slots.nonce
+        : k === 'oauth_timestamp'
+          ? slots.timestamp
+          : k === 'oauth_signature'
+            ? expected
+            : v,
+    ]);
+  return {
+    app,
+    token,
+    params,
+    nonce: { timestampS, consumerKey: shape.consumerKey, token: shape.token, nonce: slots.nonce },
+  };
 }
 
-/** The long way: the header parsed, the base string built from the request's parameters; on success the request's shape is kept. */
-async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, lookup: Lookup<T> | undefined): Promise<Checked<T>> {
+/**
+ * The long way: the header parsed, the base string built from the request's parameters; on success the request's shape
+ * is kept.
+ */
+async function byParsing<T extends TokenLike>(
+  deps: Deps,
+  r: SignedRequest,
+  lookup: Lookup<T> | undefined,
+): Promise<Checked<T>> {
   // Lookups answer at once from their caches; awaiting only a promise spares a microtask turn each.
   const h = readHeader(r.authorization);
   const found = appByConsumerKey(deps, h.consumerKey);
@@ -252,15 +337,39 @@ async function byParsing<T extends TokenLike>(deps: Deps, r: SignedRequest, look
   // The shape is kept only when its values are the ones the parser read (nothing to decode).
   const cut: HeaderCut | null = r.form.length ? null : cutHeader(r.authorization);
   if (cut && cut.nonce === h.nonce && cut.timestamp === h.timestamp) {
-    const base = openBase({ method: r.method, uri, pairs: signed.pairs, compare: signed.compare, nonce: h.noncePair, timestamp: h.timestampPair, base: signed.base });
+    const base = openBase({
+      method: r.method,
+      uri,
+      pairs: signed.pairs,
+      compare: signed.compare,
+      nonce: h.noncePair,
+      timestamp: h.timestampPair,
+      base: signed.base,
+    });
     const shape: Shape | null = base && {
-      method: r.method, scheme: r.scheme, host: r.host, target: r.target, header: { segments: cut.segments, order: cut.order }, base, consumerKey: h.consumerKey, token: h.token,
-      consumerSecret: app.consumer_secret, tokenSecret, signingKey: key, withToken: Boolean(lookup), params: h.params,
+      method: r.method,
+      scheme: r.scheme,
+      host: r.host,
+      target: r.target,
+      header: { segments: cut.segments, order: cut.order },
+      base,
+      consumerKey: h.consumerKey,
+      token: h.token,
+      consumerSecret: app.consumer_secret,
+      tokenSecret,
+      signingKey: key,
+      withToken: Boolean(lookup),
+      params: h.params,
     };
     if (shape) {
       keepShape(shapeKey(r, r.authorization!), shape);
       if (r.connection) lastOnConnection.set(r.connection, shape);
     }
   }
-  return { app, token, params: () => h.params, nonce: { timestampS, consumerKey: h.consumerKey, token: h.token, nonce: h.nonce } };
+  return {
+    app,
+    token,
+    params: () => h.params,
+    nonce: { timestampS, consumerKey: h.consumerKey, token: h.token, nonce: h.nonce },
+  };
 }

@@ -28,6 +28,11 @@ export function banner(a: Aviary, credentialsFile: string): string {
       `    access secret   ${c.user.access_token_secret}`,
     );
   }
-  lines.push('', `  Credentials written to ${credentialsFile}`, `  Try: curl -H "Authorization: Bearer ${c?.app.bearer_token ?? '<bearer>'}" ${a.url}/2/users/12`, '');
+  lines.push(
+    '',
+    `  Credentials written to ${credentialsFile}`,
+    `  Try: curl -H "Authorization: Bearer ${c?.app.bearer_token ?? '<bearer>'}" ${a.url}/2/users/12`,
+    '',
+  );
   return lines.join('\n');
 }

@@ -13,7 +13,9 @@ Commands:
   help      this text
 
 Flags (each also read from the environment variable shown):
-${Object.entries(FLAGS).map(([flag, s]) => `  ${flag.padEnd(20)} ${s.env ?? ''}`).join('\n')}
+${Object.entries(FLAGS)
+  .map(([flag, s]) => `  ${flag.padEnd(20)} ${s.env ?? ''}`)
+  .join('\n')}
 `;
 
 async function start(argv: string[]) {
@@ -26,10 +28,13 @@ async function start(argv: string[]) {
     if (stopping) return;
     stopping = true;
     aviary.deps.log.info({ signal }, 'shutting down');
-    aviary.close().then(() => process.exit(0), (err) => {
-      console.error(err);
-      process.exit(1);
-    });
+    aviary.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -52,7 +57,8 @@ async function seed(argv: string[]) {
   const users = takeCount(args, '--users');
   const { config, rest } = loadConfig(args.filter((a) => !a.startsWith('--dataset')));
   const dataset = args.find((a) => a.startsWith('--dataset'))?.split('=')[1] ?? 'demo';
-  if (dataset !== 'demo' || rest.length) throw new ConfigError(`unknown dataset or argument: ${[dataset, ...rest].join(' ')}`);
+  if (dataset !== 'demo' || rest.length)
+    throw new ConfigError(`unknown dataset or argument: ${[dataset, ...rest].join(' ')}`);
   const aviary = await startAviary({ ...config, port: 0, host: '127.0.0.1', seedDemo: false });
   try {
     const t0 = performance.now();
@@ -61,9 +67,19 @@ async function seed(argv: string[]) {
     // Make the new posts searchable before the store is handed to `aviary start`.
     await drainIndex(aviary.deps);
     const seconds = (ms: number) => Math.round(ms) / 1000;
-    process.stdout.write(JSON.stringify({
-      dataset, posts: posts ?? DEMO_POSTS, seconds: seconds(t1 - t0), index_seconds: seconds(performance.now() - t1), credentials: creds,
-    }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        {
+          dataset,
+          posts: posts ?? DEMO_POSTS,
+          seconds: seconds(t1 - t0),
+          index_seconds: seconds(performance.now() - t1),
+          credentials: creds,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } finally {
     await aviary.close();
   }

@@ -23,7 +23,10 @@ export type Config = Readonly<{
   strictWebhooks: boolean;
   /** How long a webhook has to answer a CRC check or a delivery (the real service allows 10 s). */
   webhookTimeoutMs: number;
-  /** Delays before each delivery retry, comma-separated durations (`10s,1m,3m`); after the last, the event is kept for replay. */
+  /**
+   * Delays before each delivery retry, comma-separated durations (`10s,1m,3m`); after the last, the event is kept for
+   * replay.
+   */
   webhookRetrySchedule: string;
   /** Name of the delivery signature header. */
   webhookSignatureHeader: string;
@@ -64,15 +67,31 @@ export const FLAGS: Record<string, FlagSpec> = {
   '--strict-webhooks': { key: 'strictWebhooks', kind: 'boolean', env: 'AVIARY_STRICT_WEBHOOKS' },
   '--webhook-timeout-ms': { key: 'webhookTimeoutMs', kind: 'number', env: 'AVIARY_WEBHOOK_TIMEOUT_MS' },
   '--webhook-retry-schedule': { key: 'webhookRetrySchedule', kind: 'string', env: 'AVIARY_WEBHOOK_RETRY_SCHEDULE' },
-  '--webhook-signature-header': { key: 'webhookSignatureHeader', kind: 'string', env: 'AVIARY_WEBHOOK_SIGNATURE_HEADER' },
+  '--webhook-signature-header': {
+    key: 'webhookSignatureHeader',
+    kind: 'string',
+    env: 'AVIARY_WEBHOOK_SIGNATURE_HEADER',
+  },
   '--webhook-ca-file': { key: 'webhookCaFile', kind: 'string', env: 'AVIARY_WEBHOOK_CA_FILE' },
   '--stream-keep-alive-ms': { key: 'streamKeepAliveMs', kind: 'number', env: 'AVIARY_STREAM_KEEP_ALIVE_MS' },
   '--stream-rule-cap': { key: 'streamRuleCap', kind: 'number', env: 'AVIARY_STREAM_RULE_CAP' },
   '--stream-rule-length': { key: 'streamRuleLength', kind: 'number', env: 'AVIARY_STREAM_RULE_LENGTH' },
-  '--stream-rule-cap-enterprise': { key: 'streamRuleCapEnterprise', kind: 'number', env: 'AVIARY_STREAM_RULE_CAP_ENTERPRISE' },
-  '--stream-rule-length-enterprise': { key: 'streamRuleLengthEnterprise', kind: 'number', env: 'AVIARY_STREAM_RULE_LENGTH_ENTERPRISE' },
+  '--stream-rule-cap-enterprise': {
+    key: 'streamRuleCapEnterprise',
+    kind: 'number',
+    env: 'AVIARY_STREAM_RULE_CAP_ENTERPRISE',
+  },
+  '--stream-rule-length-enterprise': {
+    key: 'streamRuleLengthEnterprise',
+    kind: 'number',
+    env: 'AVIARY_STREAM_RULE_LENGTH_ENTERPRISE',
+  },
   '--stream-connections': { key: 'streamConnections', kind: 'number', env: 'AVIARY_STREAM_CONNECTIONS' },
-  '--stream-connections-enterprise': { key: 'streamConnectionsEnterprise', kind: 'number', env: 'AVIARY_STREAM_CONNECTIONS_ENTERPRISE' },
+  '--stream-connections-enterprise': {
+    key: 'streamConnectionsEnterprise',
+    kind: 'number',
+    env: 'AVIARY_STREAM_CONNECTIONS_ENTERPRISE',
+  },
   '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
 };
 
@@ -132,13 +151,28 @@ export function parseFlags(argv: string[]): { values: ConfigInput; rest: string[
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (!arg.startsWith('--')) { rest.push(arg); continue; }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!arg.startsWith('--')) {
+      rest.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const negated = name.startsWith('--no-') ? FLAGS['--' + name.slice(5)] : undefined;
-    if (negated?.kind === 'boolean') { values[negated.key] = false; continue; }
+    if (negated?.kind === 'boolean') {
+      values[negated.key] = false;
+      continue;
+    }
     const spec = FLAGS[name];
-    if (!spec) { rest.push(arg); continue; }
-    if (spec.kind === 'boolean' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--'))) {
+    if (!spec) {
+      rest.push(arg);
+      continue;
+    }
+    if (
+      spec.kind === 'boolean' &&
+      inline === undefined &&
+      (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--'))
+    ) {
       values[spec.key] = true;
       continue;
     }
@@ -169,9 +203,12 @@ export function buildConfig(...layers: ConfigInput[]): Config {
     throw new ConfigError('database schema must be a lower-case SQL identifier');
   }
   if (parseDurations(merged.webhookRetrySchedule) === null) {
-    throw new ConfigError('webhook retry schedule must be comma-separated durations such as 10s,1m,3m (units ms, s, m, h; may be empty)');
+    throw new ConfigError(
+      'webhook retry schedule must be comma-separated durations such as 10s,1m,3m (units ms, s, m, h; may be empty)',
+    );
   }
-  if (!/^[a-z0-9-]+$/i.test(merged.webhookSignatureHeader)) throw new ConfigError('webhook signature header must be a header name');
+  if (!/^[a-z0-9-]+$/i.test(merged.webhookSignatureHeader))
+    throw new ConfigError('webhook signature header must be a header name');
   if (merged.webhookTimeoutMs < 1) throw new ConfigError('webhook timeout must be at least 1 ms');
   if (merged.streamKeepAliveMs < 1) throw new ConfigError('stream keep-alive interval must be at least 1 ms');
   merged.dataDir = resolve(merged.dataDir);
@@ -182,7 +219,10 @@ export function buildConfig(...layers: ConfigInput[]): Config {
 export function parseDurations(text: string): number[] | null {
   const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, '': 1 };
   const out: number[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|)$/.exec(part);
     if (!m) return null;
     out.push(Math.round(Number(m[1]) * units[m[2]!]!));

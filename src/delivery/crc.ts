@@ -7,9 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { HttpClient } from './http.js';
 import { crcResponseToken, sign } from './signature.js';
 
-export type CrcOutcome =
-  | { result: 'success' }
-  | { result: 'invalid' | 'transient'; reason: string };
+export type CrcOutcome = { result: 'success' } | { result: 'invalid' | 'transient'; reason: string };
 
 export type CrcInput = { url: string; secret: string; now: number; signatureHeader: string };
 
@@ -36,11 +34,22 @@ export async function runCrc(client: HttpClient, c: CrcInput): Promise<CrcOutcom
   url.searchParams.append('crc_token', t.crc_token);
   url.searchParams.append('nonce', t.nonce);
   const query = url.search.slice(1);
-  const res = await client.send({ method: 'GET', url, fresh: true, headers: { [c.signatureHeader]: sign(c.secret, query), 'user-agent': '' } });
+  const res = await client.send({
+    method: 'GET',
+    url,
+    fresh: true,
+    headers: { [c.signatureHeader]: sign(c.secret, query), 'user-agent': '' },
+  });
   if (res.kind === 'tls') return { result: 'invalid', reason: `TLS/SSL exception: ${res.error}` };
-  if (res.kind !== 'response') return { result: 'transient', reason: res.kind === 'timeout' ? `timeout: ${res.error}` : `connection closed: ${res.error}` };
-  if (res.status >= 300 && res.status < 400) return { result: 'invalid', reason: `the CRC reply has status ${res.status} (redirects are not followed)` };
-  if (res.status < 200 || res.status >= 300) return { result: 'transient', reason: `the CRC reply has status ${res.status}` };
+  if (res.kind !== 'response')
+    return {
+      result: 'transient',
+      reason: res.kind === 'timeout' ? `timeout: ${res.error}` : `connection closed: ${res.error}`,
+    };
+  if (res.status >= 300 && res.status < 400)
+    return { result: 'invalid', reason: `the CRC reply has status ${res.status} (redirects are not followed)` };
+  if (res.status < 200 || res.status >= 300)
+    return { result: 'transient', reason: `the CRC reply has status ${res.status}` };
   const got = responseToken(res.body);
   if (got !== crcResponseToken(c.secret, t.crc_token)) return { result: 'invalid', reason: 'Invalid response_token' };
   return { result: 'success' };

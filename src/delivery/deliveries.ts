@@ -31,7 +31,12 @@ export function decodeDelivery(text: string): DeliveryPayload {
   return { ...(JSON.parse(text.slice(0, nl)) as Omit<DeliveryPayload, 'body'>), body: text.slice(nl + 1) };
 }
 export type Target = { url: string; secret: string; valid: boolean };
-export type Settled = { row: OutboxRow; payload: DeliveryPayload; attempt: Omit<AttemptRow, 'id'>; retryAt: number | null };
+export type Settled = {
+  row: OutboxRow;
+  payload: DeliveryPayload;
+  attempt: Omit<AttemptRow, 'id'>;
+  retryAt: number | null;
+};
 
 const MAX_IN_FLIGHT = 128;
 const CLAIM_LIMIT = 200;
@@ -62,28 +67,69 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   let armed: { due: number; cancel(): void } | null = null;
   let stopped = false;
   const waiters: (() => void)[] = [];
-  const progressed = () => { for (const w of waiters.splice(0)) w(); };
+  const progressed = () => {
+    for (const w of waiters.splice(0)) w();
+  };
 
   async function deliverOne(row: OutboxRow, payload: DeliveryPayload, target: Target | null): Promise<Settled> {
-    const base = { webhook_id: payload.webhook_id, delivery_id: row.id, event_id: payload.event_id, kind: payload.kind, attempt: row.attempts + 1 };
+    const base = {
+      webhook_id: payload.webhook_id,
+      delivery_id: row.id,
+      event_id: payload.event_id,
+      kind: payload.kind,
+      attempt: row.attempts + 1,
+    };
     if (!target || !target.valid) {
-      const error = target ? 'the webhook is invalid; nothing is sent until it is re-enabled (events stay available for replay)' : 'the webhook was deleted';
-      return { row, payload, retryAt: null, attempt: { ...base, status: 'skipped', response_code: null, latency_ms: null, error, at: deps.clock.now() } };
+      const error = target
+        ? 'the webhook is invalid; nothing is sent until it is re-enabled (events stay available for replay)'
+        : 'the webhook was deleted';
+      return {
+        row,
+        payload,
+        retryAt: null,
+        attempt: { ...base, status: 'skipped', response_code: null, latency_ms: null, error, at: deps.clock.now() },
+      };
     }
     const res = await o.http.send({
-      method: 'POST', url: new URL(target.url), body: payload.body,
-      headers: { 'content-type': 'application/json', [deps.config.webhookSignatureHeader]: sign(target.secret, payload.body) },
+      method: 'POST',
+      url: new URL(target.url),
+      body: payload.body,
+      headers: {
+        'content-type': 'application/json',
+        [deps.config.webhookSignatureHeader]: sign(target.secret, payload.body),
+      },
     });
     const at = deps.clock.now();
     const code = res.kind === 'response' ? res.status : null;
     if (code !== null && code >= 200 && code < 300) {
-      return { row, payload, retryAt: null, attempt: { ...base, status: 'delivered', response_code: code, latency_ms: Math.round(res.latencyMs), error: null, at } };
+      return {
+        row,
+        payload,
+        retryAt: null,
+        attempt: {
+          ...base,
+          status: 'delivered',
+          response_code: code,
+          latency_ms: Math.round(res.latencyMs),
+          error: null,
+          at,
+        },
+      };
     }
     const delay = nextDelay(schedule, base.attempt);
     const error = res.kind === 'response' ? `the receiver answered ${res.status}` : res.error;
     return {
-      row, payload, retryAt: delay === null ? null : at + delay,
-      attempt: { ...base, status: delay === null ? 'gave_up' : 'failed', response_code: code, latency_ms: Math.round(res.latencyMs), error, at },
+      row,
+      payload,
+      retryAt: delay === null ? null : at + delay,
+      attempt: {
+        ...base,
+        status: delay === null ? 'gave_up' : 'failed',
+        response_code: code,
+        latency_ms: Math.round(res.latencyMs),
+        error,
+        at,
+      },
     };
   }
 
@@ -93,11 +139,26 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     const retryAts = batch.map((s) => s.retryAt).filter((t): t is number => t !== null);
     if (retryAts.length) armAt(Math.min(...retryAts));
     await deps.db.tx(async (tx) => {
-      await deliveryRepo.doneMany(tx, batch.filter((s) => s.attempt.status === 'delivered').map((s) => s.row.id), o.holder);
+      await deliveryRepo.doneMany(
+        tx,
+        batch.filter((s) => s.attempt.status === 'delivered').map((s) => s.row.id),
+        o.holder,
+      );
       for (const s of batch) {
-        if (s.attempt.status !== 'delivered') await deliveryRepo.retry(tx, s.row.id, o.holder, s.retryAt ?? s.row.available_at, s.attempt.error ?? 'failed', s.retryAt === null);
+        if (s.attempt.status !== 'delivered')
+          await deliveryRepo.retry(
+            tx,
+            s.row.id,
+            o.holder,
+            s.retryAt ?? s.row.available_at,
+            s.attempt.error ?? 'failed',
+            s.retryAt === null,
+          );
       }
-      await deliveryRepo.insertAttempts(tx, batch.map((s) => ({ id: deps.ids.next(), ...s.attempt })));
+      await deliveryRepo.insertAttempts(
+        tx,
+        batch.map((s) => ({ id: deps.ids.next(), ...s.attempt })),
+      );
     });
     await o.afterSettle(batch);
   }
@@ -106,12 +167,18 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   /** Settles the results gathered in the last few milliseconds together. */
   function scheduleFlush() {
     if (flushTimer || flushing) return;
-    flushTimer = setTimeout(() => { flushTimer = null; void flush(); }, SETTLE_DELAY_MS);
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      void flush();
+    }, SETTLE_DELAY_MS);
   }
 
   function flush(): Promise<void> {
     if (flushing) return flushing;
-    if (flushTimer) { clearTimeout(flushTimer); flushTimer = null; }
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flushTimer = null;
+    }
     flushing = (async () => {
       try {
         while (pending.length) {
@@ -136,7 +203,12 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     if (stopped || room <= 0 || (room < MIN_ROOM && inFlight > 0)) return 0;
     const wall = deps.clock.wall();
     const rows = await deliveryRepo.claim(deps.db, {
-      topics: DELIVERY_TOPICS, holder: o.holder, now: deps.clock.now(), wall, lockUntil: wall + lockMs, limit: Math.min(room, CLAIM_LIMIT),
+      topics: DELIVERY_TOPICS,
+      holder: o.holder,
+      now: deps.clock.now(),
+      wall,
+      lockUntil: wall + lockMs,
+      limit: Math.min(room, CLAIM_LIMIT),
     });
     const targets = new Map<string, Promise<Target | null>>();
     for (const row of rows) {
@@ -144,10 +216,21 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       const id = payload.webhook_id;
       if (!targets.has(id)) targets.set(id, o.resolve(id));
       inFlight++;
-      void targets.get(id)!.then((t) => deliverOne(row, payload, t)).then(
-        (s) => { pending.push(s); },
-        (err) => { o.onError(err); },
-      ).finally(() => { inFlight--; scheduleFlush(); });
+      void targets
+        .get(id)!
+        .then((t) => deliverOne(row, payload, t))
+        .then(
+          (s) => {
+            pending.push(s);
+          },
+          (err) => {
+            o.onError(err);
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          scheduleFlush();
+        });
     }
     return rows.length;
   }
@@ -162,11 +245,15 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   function armAt(due: number) {
     if (stopped || (armed && armed.due <= due)) return;
     armed?.cancel();
-    const handle = deps.scheduler.at(due, async () => {
-      if (armed?.due === due) armed = null;
-      await drain();
-      await arm();
-    }, 'webhook-retry');
+    const handle = deps.scheduler.at(
+      due,
+      async () => {
+        if (armed?.due === due) armed = null;
+        await drain();
+        await arm();
+      },
+      'webhook-retry',
+    );
     armed = { due, cancel: () => handle.cancel() };
   }
 
@@ -179,10 +266,18 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     }
   }
 
-  const pump = createPump({ idleMs: IDLE_MS, maxIdleMs: MAX_IDLE_MS, onError: o.onError, step: async () => (await fill()) > 0 });
+  const pump = createPump({
+    idleMs: IDLE_MS,
+    maxIdleMs: MAX_IDLE_MS,
+    onError: o.onError,
+    step: async () => (await fill()) > 0,
+  });
 
   return {
-    start() { pump.start(); void arm().catch(o.onError); },
+    start() {
+      pump.start();
+      void arm().catch(o.onError);
+    },
     nudge: () => pump.nudge(),
     drain,
     async stop() {

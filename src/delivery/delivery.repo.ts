@@ -6,8 +6,17 @@ import type { Param, Queryable } from '../store/index.js';
 import type { OutboxRow } from '../store/outbox.js';
 
 export type AttemptRow = {
-  id: string; webhook_id: string; delivery_id: string; event_id: string; kind: string; attempt: number;
-  status: 'delivered' | 'failed' | 'gave_up' | 'skipped'; response_code: number | null; latency_ms: number | null; error: string | null; at: number;
+  id: string;
+  webhook_id: string;
+  delivery_id: string;
+  event_id: string;
+  kind: string;
+  attempt: number;
+  status: 'delivered' | 'failed' | 'gave_up' | 'skipped';
+  response_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  at: number;
 };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -27,7 +36,10 @@ export const deliveryRepo = {
    * looks the chosen rows up by primary key; with several processes on PostgreSQL it is what keeps
    * a row to one claimant.
    */
-  async claim(db: Queryable, o: { topics: string[]; holder: string; now: number; wall: number; lockUntil: number; limit: number }): Promise<OutboxRow[]> {
+  async claim(
+    db: Queryable,
+    o: { topics: string[]; holder: string; now: number; wall: number; lockUntil: number; limit: number },
+  ): Promise<OutboxRow[]> {
     const t = marks(o.topics.length);
     const rows = await db.all<OutboxRow>(
       `UPDATE outbox SET locked_by = ?, locked_until = ?
@@ -37,10 +49,16 @@ export const deliveryRepo = {
         RETURNING *`,
       [o.holder, o.lockUntil, ...o.topics, o.now, o.wall, o.limit, o.wall] as Param[],
     );
-    return rows.sort((a, b) => a.available_at - b.available_at || (a.id.length - b.id.length) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.sort(
+      (a, b) =>
+        a.available_at - b.available_at || a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
   },
   async done(db: Queryable, id: string, holder: string): Promise<void> {
-    await db.run("UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL WHERE id = ? AND locked_by = ?", [id, holder]);
+    await db.run(
+      "UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL WHERE id = ? AND locked_by = ?",
+      [id, holder],
+    );
   },
   /** Settles many rows as done in a few statements (hot path). */
   async doneMany(db: Queryable, ids: string[], holder: string): Promise<void> {
@@ -51,7 +69,14 @@ export const deliveryRepo = {
       );
     }
   },
-  async retry(db: Queryable, id: string, holder: string, availableAt: number, error: string, dead: boolean): Promise<void> {
+  async retry(
+    db: Queryable,
+    id: string,
+    holder: string,
+    availableAt: number,
+    error: string,
+    dead: boolean,
+  ): Promise<void> {
     await db.run(
       'UPDATE outbox SET status = ?, available_at = ?, attempts = attempts + 1, last_error = ?, locked_by = NULL, locked_until = NULL WHERE id = ? AND locked_by = ?',
       [dead ? 'dead' : 'pending', availableAt, error, id, holder],
@@ -62,12 +87,27 @@ export const deliveryRepo = {
       await db.run(
         `INSERT INTO webhook_attempts (id, webhook_id, delivery_id, event_id, kind, attempt, status, response_code, latency_ms, error, at)
          VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((a) => [a.id, a.webhook_id, a.delivery_id, a.event_id, a.kind, a.attempt, a.status, a.response_code, a.latency_ms, a.error, a.at]),
+        part.flatMap((a) => [
+          a.id,
+          a.webhook_id,
+          a.delivery_id,
+          a.event_id,
+          a.kind,
+          a.attempt,
+          a.status,
+          a.response_code,
+          a.latency_ms,
+          a.error,
+          a.at,
+        ]),
       );
     }
   },
   /** Writes many outbox rows in a few statements (the fan-out's delivery rows, synthetic bursts). */
-  async enqueueMany(db: Queryable, rows: { id: string; topic: string; target: string | null; payload: string; at: number }[]): Promise<void> {
+  async enqueueMany(
+    db: Queryable,
+    rows: { id: string; topic: string; target: string | null; payload: string; at: number }[],
+  ): Promise<void> {
     for (const part of chunks(rows, CHUNK)) {
       await db.run(
         `INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
@@ -76,22 +116,29 @@ export const deliveryRepo = {
     }
   },
   /** Newest first; `before` pages back by attempt id. */
-  attempts: (db: Queryable, webhookId: string, limit: number, before: string | null) => db.all<AttemptRow>(
-    before === null
-      ? 'SELECT * FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT ?'
-      : 'SELECT * FROM webhook_attempts WHERE webhook_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
-    before === null ? [webhookId, limit] : [webhookId, before, limit],
-  ),
+  attempts: (db: Queryable, webhookId: string, limit: number, before: string | null) =>
+    db.all<AttemptRow>(
+      before === null
+        ? 'SELECT * FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT ?'
+        : 'SELECT * FROM webhook_attempts WHERE webhook_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+      before === null ? [webhookId, limit] : [webhookId, before, limit],
+    ),
   /** When the next pending row of the topics falls due after `now` (arms the retry timer, also after a restart). */
   async nextDue(db: Queryable, topics: string[], now: number): Promise<number | null> {
     const row = await db.get<{ due: number | null }>(
-      `SELECT MIN(available_at) AS due FROM outbox WHERE status = 'pending' AND topic IN (${marks(topics.length)}) AND available_at > ?`, [...topics, now],
+      `SELECT MIN(available_at) AS due FROM outbox WHERE status = 'pending' AND topic IN (${marks(topics.length)}) AND available_at > ?`,
+      [...topics, now],
     );
     return row?.due == null ? null : Number(row.due);
   },
   /** Sweeps settled rows of the topics older than `before` (the replay window is 24 hours). */
   async prune(db: Queryable, topics: string[], before: number): Promise<number> {
-    return (await db.run(`DELETE FROM outbox WHERE status <> 'pending' AND topic IN (${marks(topics.length)}) AND created_at < ?`, [...topics, before])).changes;
+    return (
+      await db.run(
+        `DELETE FROM outbox WHERE status <> 'pending' AND topic IN (${marks(topics.length)}) AND created_at < ?`,
+        [...topics, before],
+      )
+    ).changes;
   },
   async pruneAttempts(db: Queryable, before: number): Promise<number> {
     return (await db.run('DELETE FROM webhook_attempts WHERE at < ?', [before])).changes;

@@ -13,7 +13,13 @@ export type HttpResult =
   | { kind: 'timeout' | 'closed' | 'tls'; error: string; latencyMs: number };
 
 /** `fresh`: a new connection (a check must see the receiver's current TLS set-up, not a reused session). */
-export type HttpRequest = { method: 'GET' | 'POST'; url: URL; headers: Record<string, string>; body?: string; fresh?: boolean };
+export type HttpRequest = {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  fresh?: boolean;
+};
 
 export interface HttpClient {
   send(req: HttpRequest): Promise<HttpResult>;
@@ -21,10 +27,12 @@ export interface HttpClient {
 }
 
 const MAX_BODY = 64 * 1024;
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|EPROTO$)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|EPROTO$)/;
 
 function classify(err: NodeJS.ErrnoException, url: URL): 'tls' | 'closed' {
-  if (url.protocol === 'https:' && (TLS_CODES.test(err.code ?? '') || /SSL|TLS|certificate/i.test(err.message))) return 'tls';
+  if (url.protocol === 'https:' && (TLS_CODES.test(err.code ?? '') || /SSL|TLS|certificate/i.test(err.message)))
+    return 'tls';
   return 'closed';
 }
 
@@ -34,7 +42,10 @@ export function createHttpClient(config: Config, elapsed: () => number): HttpCli
   // As many idle sockets may stay open as may be busy, so a burst does not close and reopen connections.
   const opts = { keepAlive: true, maxSockets: 128, maxFreeSockets: 128, lookup };
   const agents = { 'http:': new http.Agent(opts), 'https:': new https.Agent({ ...opts, ca }) };
-  const once = { 'http:': new http.Agent({ ...opts, keepAlive: false }), 'https:': new https.Agent({ ...opts, keepAlive: false, ca }) };
+  const once = {
+    'http:': new http.Agent({ ...opts, keepAlive: false }),
+    'https:': new https.Agent({ ...opts, keepAlive: false, ca }),
+  };
 
   function send(r: HttpRequest): Promise<HttpResult> {
     const started = elapsed();
@@ -49,24 +60,52 @@ export function createHttpClient(config: Config, elapsed: () => number): HttpCli
       };
       const headers: Record<string, string | number> = { ...r.headers };
       if (r.body !== undefined) headers['content-length'] = Buffer.byteLength(r.body);
-      const req = lib.request(r.url, { method: r.method, headers, agent: (r.fresh ? once : agents)[r.url.protocol as 'http:' | 'https:'] }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => { if (size < MAX_BODY) { chunks.push(c); size += c.length; } });
-        res.on('end', () => finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), latencyMs: elapsed() - started }));
-        res.on('error', (err) => finish({ kind: 'closed', error: err.message, latencyMs: elapsed() - started }));
-      });
+      const req = lib.request(
+        r.url,
+        { method: r.method, headers, agent: (r.fresh ? once : agents)[r.url.protocol as 'http:' | 'https:'] },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            if (size < MAX_BODY) {
+              chunks.push(c);
+              size += c.length;
+            }
+          });
+          res.on('end', () =>
+            finish({
+              kind: 'response',
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              latencyMs: elapsed() - started,
+            }),
+          );
+          res.on('error', (err) => finish({ kind: 'closed', error: err.message, latencyMs: elapsed() - started }));
+        },
+      );
       const timer = setTimeout(() => {
-        finish({ kind: 'timeout', error: `no reply within ${config.webhookTimeoutMs} ms`, latencyMs: elapsed() - started });
+        finish({
+          kind: 'timeout',
+          error: `no reply within ${config.webhookTimeoutMs} ms`,
+          latencyMs: elapsed() - started,
+        });
         req.destroy();
       }, config.webhookTimeoutMs);
-      req.on('error', (err: NodeJS.ErrnoException) => finish({ kind: classify(err, r.url), error: `${err.code ?? 'ERROR'}: ${err.message}`, latencyMs: elapsed() - started }));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        finish({
+          kind: classify(err, r.url),
+          error: `${err.code ?? 'ERROR'}: ${err.message}`,
+          latencyMs: elapsed() - started,
+        }),
+      );
       req.end(r.body);
     });
   }
 
   return {
     send,
-    close() { for (const a of [...Object.values(agents), ...Object.values(once)]) a.destroy(); },
+    close() {
+      for (const a of [...Object.values(agents), ...Object.values(once)]) a.destroy();
+    },
   };
 }

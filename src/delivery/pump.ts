@@ -4,7 +4,12 @@
 // sharing a PostgreSQL database; an idle server no longer spends its CPU polling.
 export type Pump = { start(): void; nudge(): void; stop(): Promise<void> };
 
-export type PumpOptions = { step: () => Promise<boolean>; idleMs: number; maxIdleMs?: number; onError: (err: unknown) => void };
+export type PumpOptions = {
+  step: () => Promise<boolean>;
+  idleMs: number;
+  maxIdleMs?: number;
+  onError: (err: unknown) => void;
+};
 
 export function createPump(o: PumpOptions): Pump {
   const maxIdle = Math.max(o.idleMs, o.maxIdleMs ?? o.idleMs);
@@ -14,11 +19,22 @@ export function createPump(o: PumpOptions): Pump {
   let idle = o.idleMs;
   let loop: Promise<void> | null = null;
 
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    if (nudged || !running) { nudged = false; return resolve(); }
-    const t = setTimeout(() => { wake = null; resolve(); }, ms);
-    wake = () => { clearTimeout(t); wake = null; resolve(); };
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (nudged || !running) {
+        nudged = false;
+        return resolve();
+      }
+      const t = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      };
+    });
 
   async function run() {
     while (running) {

@@ -4,7 +4,10 @@ import { nextDelay, retrySchedule } from './retry.js';
 
 test('the default schedule retries three times within five minutes, then gives up', () => {
   const s = retrySchedule('10s,1m,3m');
-  assert.deepEqual([1, 2, 3, 4].map((n) => nextDelay(s, n)), [10_000, 60_000, 180_000, null]);
+  assert.deepEqual(
+    [1, 2, 3, 4].map((n) => nextDelay(s, n)),
+    [10_000, 60_000, 180_000, null],
+  );
   assert.ok(s.delays.reduce((a, b) => a + b, 0) <= 5 * 60_000);
 });
 

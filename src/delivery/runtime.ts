@@ -24,7 +24,9 @@ export function deliveryRuntime(deps: Deps): DeliveryRuntime {
     http,
     nudgeDispatch: () => hooks.dispatch?.(),
     nudgeDelivery: () => hooks.delivery?.(),
-    wire(h) { Object.assign(hooks, h); },
+    wire(h) {
+      Object.assign(hooks, h);
+    },
     close() {
       http.close();
       runtimes.delete(deps);

@@ -4,8 +4,14 @@ import { crcResponseToken, sign, verify } from './signature.js';
 
 test('delivery signatures match the twitter-autohook vectors (AH test/signature.js, notes §2.2)', () => {
   assert.equal(sign('test', 'test=1&other_test=2'), 'sha256=25Cu3iwbbiqBTwQRzcKJZwisjf736V2Q8UaTlkfLSoc=');
-  assert.equal(sign('test', '{"test_number":1,"test_string":"two"}'), 'sha256=YWHphPn/JFq43jkF0y4/w8R/SelmLjvpunhVFY8JhlI=');
-  assert.equal(sign('test', Buffer.from('{"test_number":1,"test_string":"two"}')), 'sha256=YWHphPn/JFq43jkF0y4/w8R/SelmLjvpunhVFY8JhlI=');
+  assert.equal(
+    sign('test', '{"test_number":1,"test_string":"two"}'),
+    'sha256=YWHphPn/JFq43jkF0y4/w8R/SelmLjvpunhVFY8JhlI=',
+  );
+  assert.equal(
+    sign('test', Buffer.from('{"test_number":1,"test_string":"two"}')),
+    'sha256=YWHphPn/JFq43jkF0y4/w8R/SelmLjvpunhVFY8JhlI=',
+  );
 });
 
 test('the CRC response token matches the documented vector (notes §2.1)', () => {

@@ -13,17 +13,36 @@ test('local development allows http, loopback and ports', () => {
 test('strict mode: https only and no port, even the default one', () => {
   assert.equal(checkUrlShape('https://example.com/webhooks/twitter', true).ok, true);
   assert.equal(checkUrlShape('https://[2606:4700::1]/hook', true).ok, true);
-  for (const bad of ['http://example.com/', 'https://example.com:8443/', 'https://example.com:443/x', 'https://[2606:4700::1]:443/']) {
+  for (const bad of [
+    'http://example.com/',
+    'https://example.com:8443/',
+    'https://example.com:443/x',
+    'https://[2606:4700::1]:443/',
+  ]) {
     const r = checkUrlShape(bad, true);
     assert.equal(r.ok, false, bad);
   }
 });
 
 test('internal address ranges are recognised, public ones are not', () => {
-  for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1']) {
+  for (const a of [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '224.0.0.1',
+  ]) {
     assert.equal(isInternalAddress(a), true, a);
   }
-  for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) assert.equal(isInternalAddress(a), false, a);
+  for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+    assert.equal(isInternalAddress(a), false, a);
 });
 
 test('hosts resolving to loopback are refused', async () => {

@@ -9,11 +9,31 @@ import { BlockList, isIP } from 'node:net';
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, bits, 'ipv6');
 }
 
@@ -43,12 +63,15 @@ export function checkUrlShape(raw: string, strict: boolean): UrlCheck {
   if (!strict) return { ok: true, url };
   if (url.protocol !== 'https:') return { ok: false, reason: 'the url must use https' };
   // `new URL` drops a default port (:443), so look at the authority as written.
-  if (/^https:\/\/[^/?#]*:\d*(?:[/?#]|$)/i.test(raw.replace(/\[[^\]]*\]/, 'h'))) return { ok: false, reason: 'the url must not contain a port' };
+  if (/^https:\/\/[^/?#]*:\d*(?:[/?#]|$)/i.test(raw.replace(/\[[^\]]*\]/, 'h')))
+    return { ok: false, reason: 'the url must not contain a port' };
   return { ok: true, url };
 }
 
 function lookupAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addrs) => (err ? reject(err) : resolve(addrs))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addrs) => (err ? reject(err) : resolve(addrs))),
+  );
 }
 
 /** Resolves the host and refuses it unless every address is public. Returns a reason or null. */

@@ -69,8 +69,13 @@ export type IdField = 'conversation_id' | 'in_reply_to_tweet_id' | 'retweets_of_
 export type IsFlag = 'retweet' | 'reply' | 'quote' | 'verified' | 'nullcast';
 export type HasFeature = 'hashtags' | 'cashtags' | 'links' | 'mentions' | 'media' | 'images' | 'video_link' | 'geo';
 export type MetricField =
-  | 'like_count' | 'reply_count' | 'retweet_count'
-  | 'followers_count' | 'following_count' | 'tweet_count' | 'listed_count';
+  | 'like_count'
+  | 'reply_count'
+  | 'retweet_count'
+  | 'followers_count'
+  | 'following_count'
+  | 'tweet_count'
+  | 'listed_count';
 
 export type QueryNode =
   | { kind: 'and'; children: QueryNode[] }

@@ -28,7 +28,10 @@ function bindNode(n: SyntaxNode, product: Product, negated: boolean, errors: str
       return bindNode(n.child, product, negated, errors);
     case 'and':
     case 'or':
-      return flatten(n.type, n.children.map((c) => bindNode(c, product, negated, errors)));
+      return flatten(
+        n.type,
+        n.children.map((c) => bindNode(c, product, negated, errors)),
+      );
     case 'not':
       // Notes §4.3: "do not negate groups (`skiing -(snow OR day)` unsupported)".
       if (n.child.type === 'group') errors.push(messages.negatedGroup(n.pos));
@@ -57,7 +60,12 @@ function bindPhrase(n: Extract<SyntaxNode, { type: 'phrase' }>, product: Product
   return { kind: 'text', pattern: textPattern(n.value, true, product, n.proximity) };
 }
 
-function bindOperator(n: Extract<SyntaxNode, { type: 'operator' }>, product: Product, negated: boolean, errors: string[]): QueryNode {
+function bindOperator(
+  n: Extract<SyntaxNode, { type: 'operator' }>,
+  product: Product,
+  negated: boolean,
+  errors: string[],
+): QueryNode {
   const spec = lookupOperator(n.name);
   if (!spec || !spec.products.includes(product)) {
     errors.push(messages.invalidOperator(n.name.toLowerCase(), n.pos));
@@ -69,7 +77,8 @@ function bindOperator(n: Extract<SyntaxNode, { type: 'operator' }>, product: Pro
     return NOTHING;
   }
   if (negated && !spec.negatable) errors.push(messages.notNegatable(spec.name, n.pos));
-  if (!negated && mustBeNegated(bound)) errors.push(messages.mustNegate(`${spec.name}:${n.value.toLowerCase()}`, n.pos));
+  if (!negated && mustBeNegated(bound))
+    errors.push(messages.mustNegate(`${spec.name}:${n.value.toLowerCase()}`, n.pos));
   return bound;
 }
 

@@ -22,17 +22,24 @@ export function compiled(n: QueryNode): Predicate {
 
 function compile(n: QueryNode): Predicate {
   switch (n.kind) {
-    case 'and': return all(n.children.map(compile));
-    case 'or': return any(n.children.map(compile));
+    case 'and':
+      return all(n.children.map(compile));
+    case 'or':
+      return any(n.children.map(compile));
     case 'not': {
       const c = compile(n.child);
       return (p, ctx) => !c(p, ctx);
     }
-    case 'text': return text(n.pattern);
-    case 'hashtag': return (p) => p.hashtags.has(n.value);
-    case 'mention': return (p) => p.mentions.has(n.value);
-    case 'cashtag': return (p) => p.cashtags.has(n.value);
-    default: return compileOperator(n);
+    case 'text':
+      return text(n.pattern);
+    case 'hashtag':
+      return (p) => p.hashtags.has(n.value);
+    case 'mention':
+      return (p) => p.mentions.has(n.value);
+    case 'cashtag':
+      return (p) => p.cashtags.has(n.value);
+    default:
+      return compileOperator(n);
   }
 }
 
@@ -63,24 +70,43 @@ function text(pattern: TextPattern): Predicate {
 
 function compileOperator(n: QueryNode): Predicate {
   switch (n.kind) {
-    case 'user': return (p) => ops.matchUser(n, p);
-    case 'id': return (p) => ops.matchId(n.field, n.value, p);
-    case 'is': return (p) => ops.matchIs(n.flag, p);
-    case 'has': return (p) => ops.matchHas(n.feature, p);
-    case 'lang': return (p) => p.lang === n.value;
-    case 'sample': return (p) => ops.samplePercentile(p.post.id) < n.percent;
-    case 'context': return (p) => ops.matchContext(n, p.post);
-    case 'entity': return (p) => ops.matchEntity(n.value, p.post);
-    case 'profile': return (p) => ops.matchProfile(n, p);
-    case 'url': return (p) => ops.matchUrl(n, p);
-    case 'url_contains': return (p) => ops.matchUrlContains(n.value, p.post);
-    case 'place': return (p) => ops.matchPlace(n, p);
-    case 'place_country': return (p) => ops.matchPlaceCountry(n.value, p);
-    case 'point_radius': return (p) => ops.matchPointRadius(n, p);
-    case 'bounding_box': return (p) => ops.matchBoundingBox(n, p);
-    case 'source': return (p) => (p.post.source ?? '').toLowerCase() === n.value;
-    case 'list': return (p, ctx) => ctx.isListMember?.(n.value, p.post.author.id) ?? false;
-    case 'metric': return (p) => ops.matchMetric(n, p.post);
-    default: return () => false;
+    case 'user':
+      return (p) => ops.matchUser(n, p);
+    case 'id':
+      return (p) => ops.matchId(n.field, n.value, p);
+    case 'is':
+      return (p) => ops.matchIs(n.flag, p);
+    case 'has':
+      return (p) => ops.matchHas(n.feature, p);
+    case 'lang':
+      return (p) => p.lang === n.value;
+    case 'sample':
+      return (p) => ops.samplePercentile(p.post.id) < n.percent;
+    case 'context':
+      return (p) => ops.matchContext(n, p.post);
+    case 'entity':
+      return (p) => ops.matchEntity(n.value, p.post);
+    case 'profile':
+      return (p) => ops.matchProfile(n, p);
+    case 'url':
+      return (p) => ops.matchUrl(n, p);
+    case 'url_contains':
+      return (p) => ops.matchUrlContains(n.value, p.post);
+    case 'place':
+      return (p) => ops.matchPlace(n, p);
+    case 'place_country':
+      return (p) => ops.matchPlaceCountry(n.value, p);
+    case 'point_radius':
+      return (p) => ops.matchPointRadius(n, p);
+    case 'bounding_box':
+      return (p) => ops.matchBoundingBox(n, p);
+    case 'source':
+      return (p) => (p.post.source ?? '').toLowerCase() === n.value;
+    case 'list':
+      return (p, ctx) => ctx.isListMember?.(n.value, p.post.author.id) ?? false;
+    case 'metric':
+      return (p) => ops.matchMetric(n, p.post);
+    default:
+      return () => false;
   }
 }

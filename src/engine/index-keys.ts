@@ -10,24 +10,61 @@ import { isStopword } from './text.js';
 // Prefixes contain ':' or a sigil; text tokens never do (they are cut at punctuation), so the
 // namespaces cannot collide.
 export const KEY_PREFIX = {
-  from: 'f:', to: 't:', retweetsOf: 'r:', conversation: 'c:', replyTo: 'ir:', retweetOfId: 'rt:', quoteOf: 'q:',
-  lang: 'l:', is: 'is:', has: 'has:', context: 'x:', country: 'pc:',
+  from: 'f:',
+  to: 't:',
+  retweetsOf: 'r:',
+  conversation: 'c:',
+  replyTo: 'ir:',
+  retweetOfId: 'rt:',
+  quoteOf: 'q:',
+  lang: 'l:',
+  is: 'is:',
+  has: 'has:',
+  context: 'x:',
+  country: 'pc:',
   // Filed-only namespaces, whose post keys cost a tokenization and are derived only when needed:
-  bio: 'bio:', bioName: 'bn:', bioLocation: 'bl:', url: 'u:', urlTitle: 'ut:', urlDescription: 'ud:',
-  placeId: 'pl:', placeName: 'pn:', entity: 'en:', geo: 'g:',
+  bio: 'bio:',
+  bioName: 'bn:',
+  bioLocation: 'bl:',
+  url: 'u:',
+  urlTitle: 'ut:',
+  urlDescription: 'ud:',
+  placeId: 'pl:',
+  placeName: 'pn:',
+  entity: 'en:',
+  geo: 'g:',
 } as const;
 const P = KEY_PREFIX;
 
 /** Post-side key groups computed on demand (bit flags). */
-export const NEED = { bio: 1, bioName: 2, bioLocation: 4, url: 8, urlTitle: 16, urlDescription: 32, place: 64, entity: 128, geo: 256 } as const;
+export const NEED = {
+  bio: 1,
+  bioName: 2,
+  bioLocation: 4,
+  url: 8,
+  urlTitle: 16,
+  urlDescription: 32,
+  place: 64,
+  entity: 128,
+  geo: 256,
+} as const;
 
 const PREFIX_INFO: Record<string, { cost: number; need: number }> = {
-  [P.lang]: { cost: 500, need: 0 }, [P.is]: { cost: 300, need: 0 }, [P.has]: { cost: 300, need: 0 },
-  [P.country]: { cost: 50, need: 0 }, [P.context]: { cost: 3, need: 0 },
-  [P.bio]: { cost: 10, need: NEED.bio }, [P.bioName]: { cost: 10, need: NEED.bioName }, [P.bioLocation]: { cost: 20, need: NEED.bioLocation },
-  [P.url]: { cost: 10, need: NEED.url }, [P.urlTitle]: { cost: 10, need: NEED.urlTitle }, [P.urlDescription]: { cost: 10, need: NEED.urlDescription },
-  [P.placeId]: { cost: 5, need: NEED.place }, [P.placeName]: { cost: 20, need: NEED.place },
-  [P.entity]: { cost: 5, need: NEED.entity }, [P.geo]: { cost: 50, need: NEED.geo },
+  [P.lang]: { cost: 500, need: 0 },
+  [P.is]: { cost: 300, need: 0 },
+  [P.has]: { cost: 300, need: 0 },
+  [P.country]: { cost: 50, need: 0 },
+  [P.context]: { cost: 3, need: 0 },
+  [P.bio]: { cost: 10, need: NEED.bio },
+  [P.bioName]: { cost: 10, need: NEED.bioName },
+  [P.bioLocation]: { cost: 20, need: NEED.bioLocation },
+  [P.url]: { cost: 10, need: NEED.url },
+  [P.urlTitle]: { cost: 10, need: NEED.urlTitle },
+  [P.urlDescription]: { cost: 10, need: NEED.urlDescription },
+  [P.placeId]: { cost: 5, need: NEED.place },
+  [P.placeName]: { cost: 20, need: NEED.place },
+  [P.entity]: { cost: 5, need: NEED.entity },
+  [P.geo]: { cost: 50, need: NEED.geo },
 };
 
 function prefixOf(key: string): string | null {
@@ -38,7 +75,7 @@ function prefixOf(key: string): string | null {
 /** Which on-demand post-key group a key belongs to (0 = always derived). */
 export function needOf(key: string): number {
   const prefix = prefixOf(key);
-  return prefix === null ? 0 : PREFIX_INFO[prefix]?.need ?? 0;
+  return prefix === null ? 0 : (PREFIX_INFO[prefix]?.need ?? 0);
 }
 
 /** Keys a rule needs (any one of them present in a post); `cost` estimates how often they fire. */
@@ -120,39 +157,70 @@ function cells(list: string[] | null, cost: Cost): KeyChoice | null {
 /** Keys that clauses without an exact key still require (verified by the matcher's predicate). */
 function looseKeys(n: QueryNode, cost: Cost): KeyChoice | null {
   switch (n.kind) {
-    case 'text': return cheapest(n.pattern, cost);
-    case 'profile': return cheapest(n.pattern, cost, { bio: P.bio, bio_name: P.bioName, bio_location: P.bioLocation }[n.field]);
-    case 'url': return cheapest(n.pattern, cost, { url: P.url, url_title: P.urlTitle, url_description: P.urlDescription }[n.field]);
-    case 'entity': return { keys: [P.entity + n.value], cost: cost(P.entity + n.value) };
-    case 'point_radius': return cells(circleCells(n.lon, n.lat, n.radiusKm), cost);
-    case 'bounding_box': return cells(boxCells(n.west, n.south, n.east, n.north), cost);
+    case 'text':
+      return cheapest(n.pattern, cost);
+    case 'profile':
+      return cheapest(n.pattern, cost, { bio: P.bio, bio_name: P.bioName, bio_location: P.bioLocation }[n.field]);
+    case 'url':
+      return cheapest(
+        n.pattern,
+        cost,
+        { url: P.url, url_title: P.urlTitle, url_description: P.urlDescription }[n.field],
+      );
+    case 'entity':
+      return { keys: [P.entity + n.value], cost: cost(P.entity + n.value) };
+    case 'point_radius':
+      return cells(circleCells(n.lon, n.lat, n.radiusKm), cost);
+    case 'bounding_box':
+      return cells(boxCells(n.west, n.south, n.east, n.north), cost);
     case 'place': {
       // By id, or by a token of its name (match-ops.matchPlace).
       const name = cheapest(n.pattern, cost, P.placeName);
       const id = P.placeId + n.value;
       return name && { keys: [id, ...name.keys], cost: cost(id) + name.cost };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
 function leafKey(n: QueryNode): string | null {
   switch (n.kind) {
-    case 'hashtag': return `#${n.value}`;
-    case 'mention': return `@${n.value}`;
-    case 'cashtag': return `$${n.value}`;
+    case 'hashtag':
+      return `#${n.value}`;
+    case 'mention':
+      return `@${n.value}`;
+    case 'cashtag':
+      return `$${n.value}`;
     case 'user':
-      return n.field === 'from' ? P.from + n.value : n.field === 'to' ? P.to + n.value : n.field === 'retweets_of' ? P.retweetsOf + n.value : null;
+      return n.field === 'from'
+        ? P.from + n.value
+        : n.field === 'to'
+          ? P.to + n.value
+          : n.field === 'retweets_of'
+            ? P.retweetsOf + n.value
+            : null;
     case 'id': {
-      const prefix = { conversation_id: P.conversation, in_reply_to_tweet_id: P.replyTo, retweets_of_tweet_id: P.retweetOfId, quotes_of_tweet_id: P.quoteOf }[n.field];
+      const prefix = {
+        conversation_id: P.conversation,
+        in_reply_to_tweet_id: P.replyTo,
+        retweets_of_tweet_id: P.retweetOfId,
+        quotes_of_tweet_id: P.quoteOf,
+      }[n.field];
       return prefix + n.value;
     }
-    case 'lang': return P.lang + n.value;
-    case 'is': return P.is + n.flag;
-    case 'has': return P.has + n.feature;
-    case 'context': return `${P.context}${n.domain}.${n.entity}`;
-    case 'place_country': return P.country + n.value;
-    default: return null;
+    case 'lang':
+      return P.lang + n.value;
+    case 'is':
+      return P.is + n.flag;
+    case 'has':
+      return P.has + n.feature;
+    case 'context':
+      return `${P.context}${n.domain}.${n.entity}`;
+    case 'place_country':
+      return P.country + n.value;
+    default:
+      return null;
   }
 }
 

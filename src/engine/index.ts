@@ -2,8 +2,17 @@
 export type { QueryNode, SyntaxNode, TextPattern } from './ast.js';
 export { showSyntax } from './ast.js';
 export type {
-  MatchContext, MatchContextAnnotation, MatchMetrics, MatchPlace, MatchPost, MatchReference, MatchUrl, MatchUser,
-  MediaType, ParseContext, Product,
+  MatchContext,
+  MatchContextAnnotation,
+  MatchMetrics,
+  MatchPlace,
+  MatchPost,
+  MatchReference,
+  MatchUrl,
+  MatchUser,
+  MediaType,
+  ParseContext,
+  Product,
 } from './types.js';
 export { parse, type ParseResult } from './parser.js';
 export { parseQuery, type ParseQueryResult } from './validate.js';

@@ -42,7 +42,9 @@ function step(lx: Lexer): void {
   } else if (c === '-') {
     lx.i++;
     const next = lx.src[lx.i];
-    lx.tokens.push(next === undefined || SPACE.test(next) || next === ')' ? { t: 'bad', text: '-', pos } : { t: 'minus', pos });
+    lx.tokens.push(
+      next === undefined || SPACE.test(next) || next === ')' ? { t: 'bad', text: '-', pos } : { t: 'minus', pos },
+    );
   } else if (c === "'") {
     lx.errors.push(messages.noViableChar(c, pos));
     lx.i++;

@@ -20,8 +20,11 @@ export function matchUser(n: Node<'user'>, p: PreparedPost): boolean {
     case 'from':
       return sameUser(n.value, post.author.id, post.author.username);
     case 'to':
-      return sameUser(n.value, post.in_reply_to_user_id ?? p.repliedTo?.author_id,
-        post.in_reply_to_username ?? p.repliedTo?.author_username);
+      return sameUser(
+        n.value,
+        post.in_reply_to_user_id ?? p.repliedTo?.author_id,
+        post.in_reply_to_username ?? p.repliedTo?.author_username,
+      );
     case 'retweets_of':
       return p.retweeted !== undefined && sameUser(n.value, p.retweeted.author_id, p.retweeted.author_username);
     case 'from_affiliate_of':
@@ -33,10 +36,14 @@ export function matchUser(n: Node<'user'>, p: PreparedPost): boolean {
 
 export function matchId(field: IdField, value: string, p: PreparedPost): boolean {
   switch (field) {
-    case 'conversation_id': return p.post.conversation_id === value;
-    case 'in_reply_to_tweet_id': return p.repliedTo?.id === value;
-    case 'retweets_of_tweet_id': return p.retweeted?.id === value;
-    case 'quotes_of_tweet_id': return p.quoted?.id === value;
+    case 'conversation_id':
+      return p.post.conversation_id === value;
+    case 'in_reply_to_tweet_id':
+      return p.repliedTo?.id === value;
+    case 'retweets_of_tweet_id':
+      return p.retweeted?.id === value;
+    case 'quotes_of_tweet_id':
+      return p.quoted?.id === value;
   }
 }
 
@@ -49,17 +56,24 @@ export function matchContext(n: Node<'context'>, post: MatchPost): boolean {
 /** `entity:"Michael Jordan"` — annotation texts and context-annotation entity names. */
 export function matchEntity(value: string, post: MatchPost): boolean {
   if ((post.annotations ?? []).some((a) => normaliseEntity(a) === value)) return true;
-  return (post.context_annotations ?? []).some((a) => a.entity.name !== undefined && normaliseEntity(a.entity.name) === value);
+  return (post.context_annotations ?? []).some(
+    (a) => a.entity.name !== undefined && normaliseEntity(a.entity.name) === value,
+  );
 }
 
 export function matchIs(flag: IsFlag, p: PreparedPost): boolean {
   switch (flag) {
     // Notes §4.3: native retweets only (a quote is not a retweet).
-    case 'retweet': return p.retweeted !== undefined;
-    case 'reply': return p.repliedTo !== undefined || p.post.in_reply_to_user_id !== undefined;
-    case 'quote': return p.quoted !== undefined;
-    case 'verified': return p.post.author.verified === true;
-    case 'nullcast': return p.post.is_nullcast === true;
+    case 'retweet':
+      return p.retweeted !== undefined;
+    case 'reply':
+      return p.repliedTo !== undefined || p.post.in_reply_to_user_id !== undefined;
+    case 'quote':
+      return p.quoted !== undefined;
+    case 'verified':
+      return p.post.author.verified === true;
+    case 'nullcast':
+      return p.post.is_nullcast === true;
   }
 }
 
@@ -69,14 +83,22 @@ export function matchHas(feature: HasFeature, p: PreparedPost): boolean {
   const post = p.post;
   const media = post.media_types ?? NO_MEDIA;
   switch (feature) {
-    case 'hashtags': return p.hashtags.size > 0;
-    case 'cashtags': return p.cashtags.size > 0;
-    case 'mentions': return p.mentions.size > 0;
-    case 'links': return (post.entities?.urls?.length ?? 0) > 0;
-    case 'media': return media.length > 0;
-    case 'images': return media.includes('photo');
-    case 'video_link': return media.includes('video');
-    case 'geo': return p.retweeted === undefined && (post.coordinates !== undefined || post.place !== undefined);
+    case 'hashtags':
+      return p.hashtags.size > 0;
+    case 'cashtags':
+      return p.cashtags.size > 0;
+    case 'mentions':
+      return p.mentions.size > 0;
+    case 'links':
+      return (post.entities?.urls?.length ?? 0) > 0;
+    case 'media':
+      return media.length > 0;
+    case 'images':
+      return media.includes('photo');
+    case 'video_link':
+      return media.includes('video');
+    case 'geo':
+      return p.retweeted === undefined && (post.coordinates !== undefined || post.place !== undefined);
   }
 }
 
@@ -84,13 +106,20 @@ function metricValue(field: MetricField, post: MatchPost): number | undefined {
   const m = post.public_metrics;
   const u = post.author;
   switch (field) {
-    case 'like_count': return m?.like_count;
-    case 'reply_count': return m?.reply_count;
-    case 'retweet_count': return m?.retweet_count;
-    case 'followers_count': return u.followers_count;
-    case 'following_count': return u.following_count;
-    case 'tweet_count': return u.tweet_count;
-    case 'listed_count': return u.listed_count;
+    case 'like_count':
+      return m?.like_count;
+    case 'reply_count':
+      return m?.reply_count;
+    case 'retweet_count':
+      return m?.retweet_count;
+    case 'followers_count':
+      return u.followers_count;
+    case 'following_count':
+      return u.following_count;
+    case 'tweet_count':
+      return u.tweet_count;
+    case 'listed_count':
+      return u.listed_count;
   }
 }
 
@@ -125,7 +154,12 @@ export function matchPlaceCountry(value: string, p: PreparedPost): boolean {
 }
 
 type Box = [number, number, number, number];
-const corners = ([w, s, e, n]: Box): [number, number][] => [[w, s], [w, n], [e, s], [e, n]];
+const corners = ([w, s, e, n]: Box): [number, number][] => [
+  [w, s],
+  [w, n],
+  [e, s],
+  [e, n],
+];
 
 /** The exact point when there is one; otherwise the place, when its box lies wholly inside. */
 function geoMatch(p: PreparedPost, inside: (lon: number, lat: number) => boolean): boolean {

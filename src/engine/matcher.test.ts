@@ -12,9 +12,11 @@ function m(rule: string, post: MatchPost, product: Product = 'stream', lists: Re
   return matches(r.ast, post, { product, isListMember: (list, user) => lists[list]?.includes(user) ?? false });
 }
 
-const rt = (over: Partial<MatchPost> = {}) => makePost('RT @nasa: launch day at the cape', {
-  referenced_tweets: [{ type: 'retweeted', id: '900', author_id: '11348282', author_username: 'NASA' }], ...over,
-});
+const rt = (over: Partial<MatchPost> = {}) =>
+  makePost('RT @nasa: launch day at the cape', {
+    referenced_tweets: [{ type: 'retweeted', id: '900', author_id: '11348282', author_username: 'NASA' }],
+    ...over,
+  });
 
 test('keywords are tokenized and case-insensitive (notes §4.3)', () => {
   const p = makePost('I like Coca-Cola!');
@@ -65,7 +67,10 @@ test('accents: stream rules with accents only match accented text; search matche
 });
 
 test('quote posts: the stream also matches the quoted text, search only the quote', () => {
-  const q = makePost('look at this', { quoted_text: 'rocket launch', referenced_tweets: [{ type: 'quoted', id: '77' }] });
+  const q = makePost('look at this', {
+    quoted_text: 'rocket launch',
+    referenced_tweets: [{ type: 'quoted', id: '77' }],
+  });
   assert.ok(m('rocket', q, 'stream'));
   assert.ok(!m('rocket', q, 'search'));
   assert.ok(m('look', q, 'search'));
@@ -79,7 +84,9 @@ test('keyword search excludes reposts; operators still see them (seed)', () => {
 });
 
 test('#hashtag, @mention, $cashtag are exact entity matches', () => {
-  const p = makePost('#thankunext @XDevelopers $TWTR', { entities: { hashtags: ['thankunext'], mentions: ['XDevelopers'], cashtags: ['TWTR'] } });
+  const p = makePost('#thankunext @XDevelopers $TWTR', {
+    entities: { hashtags: ['thankunext'], mentions: ['XDevelopers'], cashtags: ['TWTR'] },
+  });
   assert.ok(m('#ThankUNext', p));
   assert.ok(!m('#thanku', p));
   assert.ok(m('@xdevelopers', p));
@@ -88,7 +95,11 @@ test('#hashtag, @mention, $cashtag are exact entity matches', () => {
 });
 
 test('from: and to: take usernames or ids', () => {
-  const p = makePost('hi', { in_reply_to_user_id: '783214', in_reply_to_username: 'X', referenced_tweets: [{ type: 'replied_to', id: '5' }] });
+  const p = makePost('hi', {
+    in_reply_to_user_id: '783214',
+    in_reply_to_username: 'X',
+    referenced_tweets: [{ type: 'replied_to', id: '5' }],
+  });
   assert.ok(m('from:someone', p));
   assert.ok(m('from:SOMEONE', p));
   assert.ok(m('from:2244994945', p));
@@ -104,7 +115,13 @@ test('retweets_of:, retweets_of_tweet_id:, in_reply_to_tweet_id:, quotes_of_twee
   assert.ok(!m('retweets_of:esa', rt()));
   assert.ok(m('retweets_of_tweet_id:900', rt()));
   assert.ok(m('retweets_of_status_id:900', rt(), 'search'));
-  const reply = makePost('yes', { referenced_tweets: [{ type: 'replied_to', id: '41' }, { type: 'quoted', id: '42' }], conversation_id: '40' });
+  const reply = makePost('yes', {
+    referenced_tweets: [
+      { type: 'replied_to', id: '41' },
+      { type: 'quoted', id: '42' },
+    ],
+    conversation_id: '40',
+  });
   assert.ok(m('in_reply_to_tweet_id:41', reply));
   assert.ok(m('in_reply_to_status_id:41', reply, 'search'));
   assert.ok(m('quotes_of_tweet_id:42', reply, 'search'));
@@ -115,7 +132,16 @@ test('retweets_of:, retweets_of_tweet_id:, in_reply_to_tweet_id:, quotes_of_twee
 
 test('url: is tokenized on url and expanded_url; url_title/url_description/url_contains', () => {
   const p = makePost('read https://t.co/x', {
-    entities: { urls: [{ url: 'https://t.co/x', expanded_url: 'https://developer.x.com/en/docs', title: 'X Developer Platform', description: 'Build with the API' }] },
+    entities: {
+      urls: [
+        {
+          url: 'https://t.co/x',
+          expanded_url: 'https://developer.x.com/en/docs',
+          title: 'X Developer Platform',
+          description: 'Build with the API',
+        },
+      ],
+    },
   });
   assert.ok(m('url:developer', p));
   assert.ok(m('url:"https://developer.x.com"', p));
@@ -143,7 +169,15 @@ test('context: domain.entity, domain.* and *.entity; entity:', () => {
 });
 
 test('bio:, bio_name:, bio_location: (stream)', () => {
-  const p = makePost('hi', { author: { id: '1', username: 'dev', name: 'Ada Lovelace', description: 'Software developer, coffee', location: 'London, UK' } });
+  const p = makePost('hi', {
+    author: {
+      id: '1',
+      username: 'dev',
+      name: 'Ada Lovelace',
+      description: 'Software developer, coffee',
+      location: 'London, UK',
+    },
+  });
   assert.ok(m('bio:developer', p));
   assert.ok(m('user_bio:"software developer"', p));
   assert.ok(!m('bio:designer', p));
@@ -152,10 +186,17 @@ test('bio:, bio_name:, bio_location: (stream)', () => {
   assert.ok(m('user_bio_location:"london, uk"', p));
 });
 
-const placed = (over: Partial<MatchPost> = {}) => makePost('view', {
-  place: { id: '01a9a39529b27f36', full_name: 'Manhattan, NY', name: 'Manhattan', country_code: 'US', bbox: [-74.026675, 40.683935, -73.910408, 40.877483] },
-  ...over,
-});
+const placed = (over: Partial<MatchPost> = {}) =>
+  makePost('view', {
+    place: {
+      id: '01a9a39529b27f36',
+      full_name: 'Manhattan, NY',
+      name: 'Manhattan',
+      country_code: 'US',
+      bbox: [-74.026675, 40.683935, -73.910408, 40.877483],
+    },
+    ...over,
+  });
 
 test('place:, place_country:, has:geo', () => {
   assert.ok(m('place:manhattan', placed()));
@@ -190,7 +231,10 @@ test('geo operators never match retweets (notes §4.3)', () => {
 });
 
 test('is: retweet, reply, quote, verified, nullcast', () => {
-  const quote = makePost('wow', { referenced_tweets: [{ type: 'quoted', id: '1' }], author: { id: '9', username: 'v', verified: true } });
+  const quote = makePost('wow', {
+    referenced_tweets: [{ type: 'quoted', id: '1' }],
+    author: { id: '9', username: 'v', verified: true },
+  });
   const reply = makePost('@a hi', { referenced_tweets: [{ type: 'replied_to', id: '2' }], is_nullcast: true });
   assert.ok(m('launch is:retweet', rt()));
   assert.ok(!m('wow is:retweet', quote));
@@ -228,7 +272,9 @@ test('lang: (unclassified is und) and source:', () => {
 });
 
 test('sample: is deterministic on the post id and roughly proportional', () => {
-  const posts = Array.from({ length: 2000 }, (_, i) => makePost('cat', { id: String(1600000000000000000n + BigInt(i) * 4096n) }));
+  const posts = Array.from({ length: 2000 }, (_, i) =>
+    makePost('cat', { id: String(1600000000000000000n + BigInt(i) * 4096n) }),
+  );
   const hits = posts.filter((p) => m('cat sample:10', p)).length;
   assert.ok(hits > 140 && hits < 260, `sample:10 kept ${hits} of 2000`);
   for (const p of posts.slice(0, 50)) {
@@ -265,7 +311,10 @@ test('engagement and user-metric operators', () => {
 });
 
 test('affiliates (stream)', () => {
-  const p = makePost('hi', { author: { id: '1', username: 'u', affiliate_of: ['XDevelopers'] }, in_reply_to_affiliate_of: ['nasa'] });
+  const p = makePost('hi', {
+    author: { id: '1', username: 'u', affiliate_of: ['XDevelopers'] },
+    in_reply_to_affiliate_of: ['nasa'],
+  });
   assert.ok(m('from_affiliate_of:xdevelopers', p));
   assert.ok(!m('from_affiliate_of:nasa', p));
   assert.ok(m('to_affiliate_of:NASA', p));

@@ -44,19 +44,38 @@ function enumOp<T extends string>(prefix: string, values: Record<string, T>, mak
   return (op) => {
     const x = values[op.value.toLowerCase()];
     // Unknown values are unknown operators to the real API: "Reference to invalid operator 'has:polls'".
-    return x === undefined || op.bracket || op.quoted ? messages.invalidOperator(`${prefix}:${op.value}`, op.pos) : make(x);
+    return x === undefined || op.bracket || op.quoted
+      ? messages.invalidOperator(`${prefix}:${op.value}`, op.pos)
+      : make(x);
   };
 }
 
 const IS_FLAGS: Record<string, IsFlag> = {
-  retweet: 'retweet', reply: 'reply', quote: 'quote', verified: 'verified', nullcast: 'nullcast',
+  retweet: 'retweet',
+  reply: 'reply',
+  quote: 'quote',
+  verified: 'verified',
+  nullcast: 'nullcast',
 };
 const HAS_FEATURES: Record<string, HasFeature> = {
-  hashtags: 'hashtags', cashtags: 'cashtags', links: 'links', mentions: 'mentions',
-  media: 'media', media_link: 'media', images: 'images', video_link: 'video_link', videos: 'video_link', geo: 'geo',
+  hashtags: 'hashtags',
+  cashtags: 'cashtags',
+  links: 'links',
+  mentions: 'mentions',
+  media: 'media',
+  media_link: 'media',
+  images: 'images',
+  video_link: 'video_link',
+  videos: 'video_link',
+  geo: 'geo',
 };
 
-function spec(name: string, products: readonly Product[], bind: Bind, opts: { conj?: boolean; negatable?: boolean } = {}): OperatorSpec {
+function spec(
+  name: string,
+  products: readonly Product[],
+  bind: Bind,
+  opts: { conj?: boolean; negatable?: boolean } = {},
+): OperatorSpec {
   return { name, products, bind, standalone: !opts.conj, negatable: opts.negatable ?? true };
 }
 
@@ -68,13 +87,16 @@ const metric = (field: MetricField, range: boolean) =>
   single(range ? v.rangeValue : v.atLeastValue, (r) => ({ kind: 'metric', field, min: r.min, max: r.max }));
 const profile = (field: 'bio' | 'bio_name' | 'bio_location') =>
   textOp((op, p) => ({ kind: 'profile', field, pattern: v.textPattern(op.value, op.quoted, p) }));
-const url = (field: UrlField) => textOp((op, p) => ({ kind: 'url', field, pattern: v.textPattern(op.value, op.quoted, p) }));
+const url = (field: UrlField) =>
+  textOp((op, p) => ({ kind: 'url', field, pattern: v.textPattern(op.value, op.quoted, p) }));
 // Known to the real API but refused here: embedding needs an Enterprise + Embedding tier (notes §4.2).
 const unavailable: Bind = (op) => messages.invalidOperator(op.name.toLowerCase(), op.pos);
-const geo = <T>(parse: (s: string) => T | null, make: (x: T) => QueryNode): Bind => (op) => {
-  const x = op.bracket ? parse(op.value) : null;
-  return x === null ? invalid(op) : make(x);
-};
+const geo =
+  <T>(parse: (s: string) => T | null, make: (x: T) => QueryNode): Bind =>
+  (op) => {
+    const x = op.bracket ? parse(op.value) : null;
+    return x === null ? invalid(op) : make(x);
+  };
 
 const TABLE: [string[], OperatorSpec][] = [
   [['from'], spec('from', BOTH, user('from'))],
@@ -85,9 +107,30 @@ const TABLE: [string[], OperatorSpec][] = [
   [['url'], spec('url', BOTH, url('url'))],
   [['url_title', 'within_url_title'], spec('url_title', BOTH, url('url_title'))],
   [['url_description', 'within_url_description'], spec('url_description', BOTH, url('url_description'))],
-  [['url_contains'], spec('url_contains', BOTH, textOp((op) => ({ kind: 'url_contains', value: op.value.toLowerCase() })))],
-  [['context'], spec('context', BOTH, single(v.contextValue, (c) => ({ kind: 'context', ...c })))],
-  [['entity'], spec('entity', BOTH, textOp((op) => ({ kind: 'entity', value: v.normaliseEntity(op.value) })))],
+  [
+    ['url_contains'],
+    spec(
+      'url_contains',
+      BOTH,
+      textOp((op) => ({ kind: 'url_contains', value: op.value.toLowerCase() })),
+    ),
+  ],
+  [
+    ['context'],
+    spec(
+      'context',
+      BOTH,
+      single(v.contextValue, (c) => ({ kind: 'context', ...c })),
+    ),
+  ],
+  [
+    ['entity'],
+    spec(
+      'entity',
+      BOTH,
+      textOp((op) => ({ kind: 'entity', value: v.normaliseEntity(op.value) })),
+    ),
+  ],
   [['conversation_id'], spec('conversation_id', BOTH, id('conversation_id'))],
   [['in_reply_to_tweet_id', 'in_reply_to_status_id'], spec('in_reply_to_tweet_id', BOTH, id('in_reply_to_tweet_id'))],
   [['retweets_of_tweet_id', 'retweets_of_status_id'], spec('retweets_of_tweet_id', BOTH, id('retweets_of_tweet_id'))],
@@ -95,16 +138,101 @@ const TABLE: [string[], OperatorSpec][] = [
   [['bio', 'user_bio'], spec('bio', STREAM, profile('bio'))],
   [['bio_name'], spec('bio_name', STREAM, profile('bio_name'))],
   [['bio_location', 'user_bio_location'], spec('bio_location', STREAM, profile('bio_location'))],
-  [['place'], spec('place', BOTH, textOp((op, p) => ({ kind: 'place', value: op.value.toLowerCase(), pattern: v.textPattern(op.value, op.quoted, p) })))],
-  [['place_country'], spec('place_country', BOTH, single((s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null), (value) => ({ kind: 'place_country', value })))],
-  [['point_radius'], spec('point_radius', BOTH, geo(v.pointRadiusValue, (g) => ({ kind: 'point_radius', ...g })))],
-  [['bounding_box', 'geo_bounding_box'], spec('bounding_box', BOTH, geo(v.boundingBoxValue, (g) => ({ kind: 'bounding_box', ...g })))],
-  [['is'], spec('is', BOTH, enumOp('is', IS_FLAGS, (flag) => ({ kind: 'is', flag })), { conj: true })],
-  [['has'], spec('has', BOTH, enumOp('has', HAS_FEATURES, (feature) => ({ kind: 'has', feature })), { conj: true })],
-  [['lang'], spec('lang', BOTH, single(v.langValue, (value) => ({ kind: 'lang', value })), { conj: true })],
-  [['sample'], spec('sample', BOTH, single((s) => v.intValue(s, 1, 100), (percent) => ({ kind: 'sample', percent })), { conj: true, negatable: false })],
-  [['source'], spec('source', BOTH, textOp((op) => ({ kind: 'source', value: op.value.toLowerCase() })), { conj: true })],
-  [['list'], spec('list', SEARCH, single(v.idValue, (value) => ({ kind: 'list', value })))],
+  [
+    ['place'],
+    spec(
+      'place',
+      BOTH,
+      textOp((op, p) => ({
+        kind: 'place',
+        value: op.value.toLowerCase(),
+        pattern: v.textPattern(op.value, op.quoted, p),
+      })),
+    ),
+  ],
+  [
+    ['place_country'],
+    spec(
+      'place_country',
+      BOTH,
+      single(
+        (s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null),
+        (value) => ({ kind: 'place_country', value }),
+      ),
+    ),
+  ],
+  [
+    ['point_radius'],
+    spec(
+      'point_radius',
+      BOTH,
+      geo(v.pointRadiusValue, (g) => ({ kind: 'point_radius', ...g })),
+    ),
+  ],
+  [
+    ['bounding_box', 'geo_bounding_box'],
+    spec(
+      'bounding_box',
+      BOTH,
+      geo(v.boundingBoxValue, (g) => ({ kind: 'bounding_box', ...g })),
+    ),
+  ],
+  [
+    ['is'],
+    spec(
+      'is',
+      BOTH,
+      enumOp('is', IS_FLAGS, (flag) => ({ kind: 'is', flag })),
+      { conj: true },
+    ),
+  ],
+  [
+    ['has'],
+    spec(
+      'has',
+      BOTH,
+      enumOp('has', HAS_FEATURES, (feature) => ({ kind: 'has', feature })),
+      { conj: true },
+    ),
+  ],
+  [
+    ['lang'],
+    spec(
+      'lang',
+      BOTH,
+      single(v.langValue, (value) => ({ kind: 'lang', value })),
+      { conj: true },
+    ),
+  ],
+  [
+    ['sample'],
+    spec(
+      'sample',
+      BOTH,
+      single(
+        (s) => v.intValue(s, 1, 100),
+        (percent) => ({ kind: 'sample', percent }),
+      ),
+      { conj: true, negatable: false },
+    ),
+  ],
+  [
+    ['source'],
+    spec(
+      'source',
+      BOTH,
+      textOp((op) => ({ kind: 'source', value: op.value.toLowerCase() })),
+      { conj: true },
+    ),
+  ],
+  [
+    ['list'],
+    spec(
+      'list',
+      SEARCH,
+      single(v.idValue, (value) => ({ kind: 'list', value })),
+    ),
+  ],
   [['min_likes'], spec('min_likes', SEARCH, metric('like_count', false))],
   [['min_replies'], spec('min_replies', SEARCH, metric('reply_count', false))],
   [['min_reposts'], spec('min_reposts', SEARCH, metric('retweet_count', false))],

@@ -24,8 +24,10 @@ test('AND binds tighter than OR (notes §4.3 examples)', () => {
 
 test('parentheses group and are kept in the syntax tree', () => {
   assert.equal(tree('(apple OR iphone) ipad'), '(and (group (or apple iphone)) ipad)');
-  assert.equal(tree('"X data" has:mentions (has:media OR has:links)'),
-    '(and "X data" has:mentions (group (or has:media has:links)))');
+  assert.equal(
+    tree('"X data" has:mentions (has:media OR has:links)'),
+    '(and "X data" has:mentions (group (or has:media has:links)))',
+  );
 });
 
 test('negation attaches to the following clause', () => {
@@ -55,8 +57,10 @@ test('operators with bare, quoted and bracketed values', () => {
   assert.equal(tree('url:"https://developer.x.com"'), 'url:"https://developer.x.com"');
   assert.equal(tree('place:"new york city" OR place:seattle'), '(or place:"new york city" place:seattle)');
   assert.equal(tree('cat point_radius:[2.355128 48.861118 16km]'), '(and cat point_radius:[2.355128 48.861118 16km])');
-  assert.equal(tree('cat bounding_box:[-105.301758 39.964069 -105.178505 40.09455]'),
-    '(and cat bounding_box:[-105.301758 39.964069 -105.178505 40.09455])');
+  assert.equal(
+    tree('cat bounding_box:[-105.301758 39.964069 -105.178505 40.09455]'),
+    '(and cat bounding_box:[-105.301758 39.964069 -105.178505 40.09455])',
+  );
   assert.equal(tree('context:123.*'), 'context:123.*');
   assert.equal(tree('(from:a)'), '(group from:a)');
 });
@@ -64,16 +68,23 @@ test('operators with bare, quoted and bracketed values', () => {
 test('positions are 1-based character offsets', () => {
   const r = lex('judell point_radius:[1 2 3mi]');
   assert.ok(r.ok);
-  assert.deepEqual(r.tokens.map((t) => t.pos), [1, 8]);
+  assert.deepEqual(
+    r.tokens.map((t) => t.pos),
+    [1, 8],
+  );
 });
 
 test('syntax errors carry the real parser texts', () => {
-  assert.deepEqual(errors("(pepsi OR cola OR 'coca cola')"), ["no viable alternative at character ''' (at position 19)"]);
-  assert.deepEqual(
-    errors("(artificial intelligence OR machine learning OR 'AI applications' OR 'data science')"),
-    ["no viable alternative at character ''' (at position 49)", "no viable alternative at character ''' (at position 70)"],
-  );
-  assert.deepEqual(errors('[(OpenAI OR GPT-3) (#OpenAI OR #AI)]'), ["no viable alternative at input '[' (at position 1)"]);
+  assert.deepEqual(errors("(pepsi OR cola OR 'coca cola')"), [
+    "no viable alternative at character ''' (at position 19)",
+  ]);
+  assert.deepEqual(errors("(artificial intelligence OR machine learning OR 'AI applications' OR 'data science')"), [
+    "no viable alternative at character ''' (at position 49)",
+    "no viable alternative at character ''' (at position 70)",
+  ]);
+  assert.deepEqual(errors('[(OpenAI OR GPT-3) (#OpenAI OR #AI)]'), [
+    "no viable alternative at input '[' (at position 1)",
+  ]);
   assert.deepEqual(errors('cat)'), ["missing EOF at ')' (at position 4)"]);
   assert.deepEqual(errors('(cat OR dog'), ['Missing closing parenthesis (at position 1)']);
   assert.deepEqual(errors('cat OR'), ["no viable alternative at input 'OR' (at position 5)"]);

@@ -41,12 +41,18 @@ function fail(message: string): never {
 
 function tokenText(tok: Token): string {
   switch (tok.t) {
-    case 'lparen': return '(';
-    case 'rparen': return ')';
-    case 'or': return 'OR';
-    case 'minus': return '-';
-    case 'bad': return tok.text;
-    default: return 'value' in tok ? tok.value : '';
+    case 'lparen':
+      return '(';
+    case 'rparen':
+      return ')';
+    case 'or':
+      return 'OR';
+    case 'minus':
+      return '-';
+    case 'bad':
+      return tok.text;
+    default:
+      return 'value' in tok ? tok.value : '';
   }
 }
 
@@ -105,7 +111,14 @@ function parsePrimary(st: State): SyntaxNode {
     case 'cashtag':
       return { type: tok.t, value: tok.value, pos: tok.pos };
     case 'operator':
-      return { type: 'operator', name: tok.name, value: tok.value, quoted: tok.quoted, bracket: tok.bracket, pos: tok.pos };
+      return {
+        type: 'operator',
+        name: tok.name,
+        value: tok.value,
+        quoted: tok.quoted,
+        bracket: tok.bracket,
+        pos: tok.pos,
+      };
     default:
       return fail(noViable(tok));
   }

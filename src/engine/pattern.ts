@@ -17,7 +17,10 @@ export function matchPattern(p: TextPattern, fields: readonly TextField[], terms
 function matchField(p: TextPattern, f: TextField): boolean {
   const toks = p.tokens;
   if (toks.length > 0) {
-    const found = p.proximity === null ? sequence(f, toks) : nearby(f, toks, p.proximity) || nearby(f, toks.slice().reverse(), p.proximity - 2);
+    const found =
+      p.proximity === null
+        ? sequence(f, toks)
+        : nearby(f, toks, p.proximity) || nearby(f, toks.slice().reverse(), p.proximity - 2);
     if (!found) return false;
   }
   return p.literal === null || containsLiteral(f, p.literal);

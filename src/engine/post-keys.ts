@@ -8,9 +8,13 @@ import { matchHas, matchIs } from './match-ops.js';
 import { placeFields, profileFields, urlFields, type PreparedPost, type TextField } from './prepare.js';
 import { normaliseEntity } from './values.js';
 
-const IS_FLAGS: [IsFlag, string][] = (['retweet', 'reply', 'quote', 'verified', 'nullcast'] as const).map((f) => [f, P.is + f]);
-const HAS_FEATURES: [HasFeature, string][] = (['hashtags', 'cashtags', 'links', 'mentions', 'media', 'images', 'video_link', 'geo'] as const)
-  .map((f) => [f, P.has + f]);
+const IS_FLAGS: [IsFlag, string][] = (['retweet', 'reply', 'quote', 'verified', 'nullcast'] as const).map((f) => [
+  f,
+  P.is + f,
+]);
+const HAS_FEATURES: [HasFeature, string][] = (
+  ['hashtags', 'cashtags', 'links', 'mentions', 'media', 'images', 'video_link', 'geo'] as const
+).map((f) => [f, P.has + f]);
 
 function addUser(out: string[], prefix: string, id: string | undefined, username: string | undefined): void {
   if (id !== undefined) out.push(prefix + id);
@@ -34,7 +38,12 @@ export function postKeys(p: PreparedPost, need: number): string[] {
   for (const m of p.mentions) out.push(`@${m}`);
   for (const c of p.cashtags) out.push(`$${c}`);
   addUser(out, P.from, post.author.id, post.author.username);
-  addUser(out, P.to, post.in_reply_to_user_id ?? p.repliedTo?.author_id, post.in_reply_to_username ?? p.repliedTo?.author_username);
+  addUser(
+    out,
+    P.to,
+    post.in_reply_to_user_id ?? p.repliedTo?.author_id,
+    post.in_reply_to_username ?? p.repliedTo?.author_username,
+  );
   if (p.retweeted) addUser(out, P.retweetsOf, p.retweeted.author_id, p.retweeted.author_username);
   if (post.conversation_id !== undefined) out.push(P.conversation + post.conversation_id);
   if (p.repliedTo) out.push(P.replyTo + p.repliedTo.id);
@@ -44,7 +53,11 @@ export function postKeys(p: PreparedPost, need: number): string[] {
   for (const [f, key] of IS_FLAGS) if (matchIs(f, p)) out.push(key);
   for (const [f, key] of HAS_FEATURES) if (matchHas(f, p)) out.push(key);
   for (const a of post.context_annotations ?? []) {
-    out.push(`${P.context}${a.domain.id}.${a.entity.id}`, `${P.context}${a.domain.id}.*`, `${P.context}*.${a.entity.id}`);
+    out.push(
+      `${P.context}${a.domain.id}.${a.entity.id}`,
+      `${P.context}${a.domain.id}.*`,
+      `${P.context}*.${a.entity.id}`,
+    );
   }
   if (!p.retweeted && post.place) out.push(P.country + post.place.country_code.toUpperCase());
   if (need !== 0) onDemandKeys(p, need, out);
@@ -68,7 +81,8 @@ function onDemandKeys(p: PreparedPost, need: number, out: string[]): void {
   }
   if (need & NEED.entity) {
     for (const a of post.annotations ?? []) out.push(P.entity + normaliseEntity(a));
-    for (const a of post.context_annotations ?? []) if (a.entity.name !== undefined) out.push(P.entity + normaliseEntity(a.entity.name));
+    for (const a of post.context_annotations ?? [])
+      if (a.entity.name !== undefined) out.push(P.entity + normaliseEntity(a.entity.name));
   }
   const cell = need & NEED.geo && !p.retweeted ? postCell(post) : null;
   if (cell !== null) out.push(P.geo + cell);

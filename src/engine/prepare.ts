@@ -80,7 +80,10 @@ export function preparePost(post: MatchPost, product: Product): PreparedPost {
   }
   const e = post.entities;
   return {
-    post, product, fields, terms,
+    post,
+    product,
+    fields,
+    terms,
     lang: (post.lang ?? 'und').toLowerCase(),
     hashtags: lowerSet(e?.hashtags),
     mentions: lowerSet(e?.mentions),
@@ -113,8 +116,12 @@ export function profileFields(p: PreparedPost, field: ProfileField): TextField[]
 export function urlFields(p: PreparedPost, field: UrlField): TextField[] {
   const urls = p.post.entities?.urls ?? [];
   return lazyFields(p, field, () =>
-    field === 'url' ? urls.flatMap((u) => [u.url, u.expanded_url]) :
-    field === 'url_title' ? urls.map((u) => u.title) : urls.map((u) => u.description));
+    field === 'url'
+      ? urls.flatMap((u) => [u.url, u.expanded_url])
+      : field === 'url_title'
+        ? urls.map((u) => u.title)
+        : urls.map((u) => u.description),
+  );
 }
 
 export function placeFields(p: PreparedPost): TextField[] {

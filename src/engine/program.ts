@@ -47,7 +47,12 @@ function emit(n: QueryNode, code: number[], calls: Predicate[], keyId: (key: str
 
 /** A phrase needs every one of its words in the post: checking their keys first is cheap and
  * spares most calls of the phrase matcher. */
-function emitPhrase(n: Extract<QueryNode, { kind: 'text' }>, code: number[], calls: Predicate[], keyId: (key: string) => number): void {
+function emitPhrase(
+  n: Extract<QueryNode, { kind: 'text' }>,
+  code: number[],
+  calls: Predicate[],
+  keyId: (key: string) => number,
+): void {
   const words = [...new Set(n.pattern.tokens)];
   code.push(AND, 3 * words.length + 5);
   for (const w of words) code.push(KEY, 3, keyId(w));

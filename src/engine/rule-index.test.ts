@@ -20,7 +20,10 @@ function parseFor(text: string, product: Product): QueryNode | null {
 }
 
 function naive(rules: Map<string, QueryNode>, post: MatchPost, ctx: MatchContext): string[] {
-  return [...rules].filter(([, ast]) => matches(ast, post, ctx)).map(([id]) => id).sort(compareIds);
+  return [...rules]
+    .filter(([, ast]) => matches(ast, post, ctx))
+    .map(([id]) => id)
+    .sort(compareIds);
 }
 
 test('a rule is found under any of its required keys and verified', () => {
@@ -91,16 +94,52 @@ const atom: fc.Arbitrary<string> = fc.oneof(
   pick(USERS).map((u) => `to:${u}`),
   pick(USERS).map((u) => `retweets_of:${u}`),
   pick(LANGS).map((l) => `lang:${l}`),
-  pick(['has:media', 'has:images', 'has:links', 'has:hashtags', 'has:mentions', 'has:geo', 'is:retweet', 'is:reply', 'is:quote', 'is:verified']),
-  pick(['context:10.1', 'context:10.*', 'context:*.2', 'place_country:fr', 'conversation_id:5', 'in_reply_to_tweet_id:5',
-    'retweets_of_tweet_id:6', 'sample:50']),
+  pick([
+    'has:media',
+    'has:images',
+    'has:links',
+    'has:hashtags',
+    'has:mentions',
+    'has:geo',
+    'is:retweet',
+    'is:reply',
+    'is:quote',
+    'is:verified',
+  ]),
+  pick([
+    'context:10.1',
+    'context:10.*',
+    'context:*.2',
+    'place_country:fr',
+    'conversation_id:5',
+    'in_reply_to_tweet_id:5',
+    'retweets_of_tweet_id:6',
+    'sample:50',
+  ]),
   // Filed under keys derived on demand: profile, URL, place, entity and geo-cell keys.
-  pick(['bio:astronaut', 'bio:"space baker"', 'bio_name:alice', 'bio_location:paris', 'url:example', 'url:"example.com/cat"',
-    'url_title:rocket', 'place:paris', 'place:p1', 'place:"paris, france"', 'entity:"Space Cat"', 'entity:rocket',
-    'point_radius:[2.35 48.85 10km]', 'point_radius:[2.0 48.5 20mi]', 'bounding_box:[2.2 48.8 2.4 48.9]',
-    'bounding_box:[2.0 48.0 2.5 48.3]']),
+  pick([
+    'bio:astronaut',
+    'bio:"space baker"',
+    'bio_name:alice',
+    'bio_location:paris',
+    'url:example',
+    'url:"example.com/cat"',
+    'url_title:rocket',
+    'place:paris',
+    'place:p1',
+    'place:"paris, france"',
+    'entity:"Space Cat"',
+    'entity:rocket',
+    'point_radius:[2.35 48.85 10km]',
+    'point_radius:[2.0 48.5 20mi]',
+    'bounding_box:[2.2 48.8 2.4 48.9]',
+    'bounding_box:[2.0 48.0 2.5 48.3]',
+  ]),
   // Clauses with no index key at all.
-  { weight: 2, arbitrary: pick(['followers_count:10..100', '"!!"', 'url_contains:example.com/c', 'from_affiliate_of:bob']) },
+  {
+    weight: 2,
+    arbitrary: pick(['followers_count:10..100', '"!!"', 'url_contains:example.com/c', 'from_affiliate_of:bob']),
+  },
 );
 
 const clause: fc.Arbitrary<string> = fc.letrec<{ c: string }>((tie) => ({
@@ -113,80 +152,135 @@ const clause: fc.Arbitrary<string> = fc.letrec<{ c: string }>((tie) => ({
   ),
 })).c;
 
-const generalRule = fc.array(clause, { minLength: 1, maxLength: 4 }).chain((cs) =>
-  fc.boolean().map((or) => cs.join(or && cs.length > 1 ? ' OR ' : ' ')));
+const generalRule = fc
+  .array(clause, { minLength: 1, maxLength: 4 })
+  .chain((cs) => fc.boolean().map((or) => cs.join(or && cs.length > 1 ? ' OR ' : ' ')));
 
 // Rules whose only keys are conjunction operators (`bio:astronaut lang:en` is filed under lang:en).
-const conjAtom = pick(['lang:en', 'lang:fr', 'lang:und', 'has:media', 'has:geo', 'has:links', 'has:hashtags', 'has:images',
-  'has:mentions', 'is:retweet', 'is:reply', 'is:quote', 'is:verified']);
-const conjRule = fc.tuple(
-  pick(['followers_count:10..100', 'url_contains:example.com/c', 'from_affiliate_of:bob']),
-  fc.array(conjAtom, { minLength: 1, maxLength: 2 }),
-  fc.option(atom.map((a) => `-${a}`)),
-).map(([u, cs, neg]) => [u, ...cs, ...(neg ? [neg] : [])].join(' '));
+const conjAtom = pick([
+  'lang:en',
+  'lang:fr',
+  'lang:und',
+  'has:media',
+  'has:geo',
+  'has:links',
+  'has:hashtags',
+  'has:images',
+  'has:mentions',
+  'is:retweet',
+  'is:reply',
+  'is:quote',
+  'is:verified',
+]);
+const conjRule = fc
+  .tuple(
+    pick(['followers_count:10..100', 'url_contains:example.com/c', 'from_affiliate_of:bob']),
+    fc.array(conjAtom, { minLength: 1, maxLength: 2 }),
+    fc.option(atom.map((a) => `-${a}`)),
+  )
+  .map(([u, cs, neg]) => [u, ...cs, ...(neg ? [neg] : [])].join(' '));
 
 const ruleText = fc.oneof({ weight: 4, arbitrary: generalRule }, conjRule);
 
-const post: fc.Arbitrary<MatchPost> = fc.record({
-  words: fc.array(pick(WORDS), { maxLength: 8 }),
-  sep: pick([' ', ', ', '-', ' #']),
-  user: pick([...USERS, 'carol']),
-  replyTo: fc.option(pick(USERS)),
-  lang: pick(LANGS),
-  tags: fc.subarray(TAGS),
-  mentions: fc.subarray(USERS),
-  kind: pick(['plain', 'retweet', 'quote', 'reply'] as const),
-  media: fc.subarray(['photo', 'video'] as const),
-  geo: pick(['none', 'point', 'place', 'both'] as const),
-  bbox: pick([[2.25, 48.82, 2.42, 48.9], [2.1, 48.1, 2.2, 48.2], [1.0, 47.0, 3.0, 49.0]] as [number, number, number, number][]),
-  ctx: fc.boolean(),
-  url: pick([null, 'https://example.com/cat', 'https://news.example.org/rocket']),
-  annotations: fc.subarray(['Space Cat', 'rocket', 'Paris']),
-  verified: fc.boolean(),
-  followers: fc.integer({ min: 0, max: 200 }),
-  quoted: fc.array(pick(WORDS), { maxLength: 3 }),
-  id: fc.bigInt({ min: 1n, max: 1n << 62n }),
-}).map((r) => makePost(r.words.join(r.sep), {
-  id: String(r.id),
-  lang: r.lang,
-  author: {
-    id: r.user === '42' ? '42' : `9${r.user.length}`, username: r.user, name: `${r.user} Smith`, verified: r.verified,
-    followers_count: r.followers, description: r.verified ? 'astronaut, space baker' : 'baker', location: r.tags.length ? 'Paris' : undefined,
-    affiliate_of: r.mentions,
-  },
-  entities: {
-    hashtags: r.tags, mentions: r.mentions,
-    urls: r.url ? [{ url: 'https://t.co/a', expanded_url: r.url, title: r.url.includes('rocket') ? 'Rocket news' : undefined }] : [],
-  },
-  annotations: r.annotations,
-  referenced_tweets: r.kind === 'plain' ? [] : [{
-    type: r.kind === 'retweet' ? 'retweeted' : r.kind === 'quote' ? 'quoted' : 'replied_to',
-    id: r.kind === 'retweet' ? '6' : '5', author_id: '42', author_username: r.replyTo ?? 'bob',
-  }],
-  quoted_text: r.kind === 'quote' ? r.quoted.join(' ') : undefined,
-  in_reply_to_username: r.kind === 'reply' ? (r.replyTo ?? undefined) : undefined,
-  conversation_id: r.kind === 'reply' ? '5' : undefined,
-  media_types: r.media,
-  coordinates: r.geo === 'point' || r.geo === 'both' ? [2.3522, 48.8566] : undefined,
-  place: r.geo === 'place' || r.geo === 'both' ? { id: 'P1', full_name: 'Paris, France', name: 'Paris', country_code: 'FR', bbox: r.bbox } : undefined,
-  context_annotations: r.ctx ? [{ domain: { id: '10' }, entity: { id: '2', name: 'Space Cat' } }] : [],
-}));
+const post: fc.Arbitrary<MatchPost> = fc
+  .record({
+    words: fc.array(pick(WORDS), { maxLength: 8 }),
+    sep: pick([' ', ', ', '-', ' #']),
+    user: pick([...USERS, 'carol']),
+    replyTo: fc.option(pick(USERS)),
+    lang: pick(LANGS),
+    tags: fc.subarray(TAGS),
+    mentions: fc.subarray(USERS),
+    kind: pick(['plain', 'retweet', 'quote', 'reply'] as const),
+    media: fc.subarray(['photo', 'video'] as const),
+    geo: pick(['none', 'point', 'place', 'both'] as const),
+    bbox: pick([
+      [2.25, 48.82, 2.42, 48.9],
+      [2.1, 48.1, 2.2, 48.2],
+      [1.0, 47.0, 3.0, 49.0],
+    ] as [number, number, number, number][]),
+    ctx: fc.boolean(),
+    url: pick([null, 'https://example.com/cat', 'https://news.example.org/rocket']),
+    annotations: fc.subarray(['Space Cat', 'rocket', 'Paris']),
+    verified: fc.boolean(),
+    followers: fc.integer({ min: 0, max: 200 }),
+    quoted: fc.array(pick(WORDS), { maxLength: 3 }),
+    id: fc.bigInt({ min: 1n, max: 1n << 62n }),
+  })
+  .map((r) =>
+    makePost(r.words.join(r.sep), {
+      id: String(r.id),
+      lang: r.lang,
+      author: {
+        id: r.user === '42' ? '42' : `9${r.user.length}`,
+        username: r.user,
+        name: `${r.user} Smith`,
+        verified: r.verified,
+        followers_count: r.followers,
+        description: r.verified ? 'astronaut, space baker' : 'baker',
+        location: r.tags.length ? 'Paris' : undefined,
+        affiliate_of: r.mentions,
+      },
+      entities: {
+        hashtags: r.tags,
+        mentions: r.mentions,
+        urls: r.url
+          ? [
+              {
+                url: 'https://t.co/a',
+                expanded_url: r.url,
+                title: r.url.includes('rocket') ? 'Rocket news' : undefined,
+              },
+            ]
+          : [],
+      },
+      annotations: r.annotations,
+      referenced_tweets:
+        r.kind === 'plain'
+          ? []
+          : [
+              {
+                type: r.kind === 'retweet' ? 'retweeted' : r.kind === 'quote' ? 'quoted' : 'replied_to',
+                id: r.kind === 'retweet' ? '6' : '5',
+                author_id: '42',
+                author_username: r.replyTo ?? 'bob',
+              },
+            ],
+      quoted_text: r.kind === 'quote' ? r.quoted.join(' ') : undefined,
+      in_reply_to_username: r.kind === 'reply' ? (r.replyTo ?? undefined) : undefined,
+      conversation_id: r.kind === 'reply' ? '5' : undefined,
+      media_types: r.media,
+      coordinates: r.geo === 'point' || r.geo === 'both' ? [2.3522, 48.8566] : undefined,
+      place:
+        r.geo === 'place' || r.geo === 'both'
+          ? { id: 'P1', full_name: 'Paris, France', name: 'Paris', country_code: 'FR', bbox: r.bbox }
+          : undefined,
+      context_annotations: r.ctx ? [{ domain: { id: '10' }, entity: { id: '2', name: 'Space Cat' } }] : [],
+    }),
+  );
 
 for (const product of ['stream', 'search'] as const) {
   test(`indexed matching equals checking every rule (${product}, random rules and posts)`, () => {
     const ctx: MatchContext = { product };
-    fc.assert(fc.property(fc.array(ruleText, { minLength: 1, maxLength: 40 }), fc.array(post, { minLength: 1, maxLength: 8 }), (texts, posts) => {
-      const rules = new Map<string, QueryNode>();
-      const idx = createRuleIndex(ctx);
-      texts.forEach((t, i) => {
-        const ast = parseFor(t, product);
-        if (ast) {
-          rules.set(String(i + 1), ast);
-          idx.add(String(i + 1), ast);
-        }
-      });
-      for (const p of posts) assert.deepEqual(idx.match(p), naive(rules, p, ctx));
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.array(ruleText, { minLength: 1, maxLength: 40 }),
+        fc.array(post, { minLength: 1, maxLength: 8 }),
+        (texts, posts) => {
+          const rules = new Map<string, QueryNode>();
+          const idx = createRuleIndex(ctx);
+          texts.forEach((t, i) => {
+            const ast = parseFor(t, product);
+            if (ast) {
+              rules.set(String(i + 1), ast);
+              idx.add(String(i + 1), ast);
+            }
+          });
+          for (const p of posts) assert.deepEqual(idx.match(p), naive(rules, p, ctx));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 }
 
@@ -197,23 +291,26 @@ test('equivalence holds across live adds, replacements and removals', () => {
     fc.record({ t: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 12 }) }),
     fc.record({ t: fc.constant('match' as const), post }),
   );
-  fc.assert(fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-    const rules = new Map<string, QueryNode>();
-    const idx = createRuleIndex(ctx);
-    for (const o of ops) {
-      if (o.t === 'add') {
-        const ast = parseFor(o.text, 'stream');
-        if (!ast) continue;
-        rules.set(String(o.id), ast);
-        idx.add(String(o.id), ast);
-      } else if (o.t === 'remove') {
-        assert.equal(idx.remove(String(o.id)), rules.delete(String(o.id)));
-      } else {
-        assert.deepEqual(idx.match(o.post), naive(rules, o.post, ctx));
+  fc.assert(
+    fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+      const rules = new Map<string, QueryNode>();
+      const idx = createRuleIndex(ctx);
+      for (const o of ops) {
+        if (o.t === 'add') {
+          const ast = parseFor(o.text, 'stream');
+          if (!ast) continue;
+          rules.set(String(o.id), ast);
+          idx.add(String(o.id), ast);
+        } else if (o.t === 'remove') {
+          assert.equal(idx.remove(String(o.id)), rules.delete(String(o.id)));
+        } else {
+          assert.deepEqual(idx.match(o.post), naive(rules, o.post, ctx));
+        }
+        assert.equal(idx.size, rules.size);
       }
-      assert.equal(idx.size, rules.size);
-    }
-  }), { numRuns: 300 });
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('the random rules exercise the index (most are valid and many match)', () => {

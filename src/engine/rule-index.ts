@@ -65,8 +65,17 @@ interface State {
 
 function emptyState(): State {
   return {
-    keys: createKeyTable(), always: createPostings(), entries: [], ids: [], calls: [], slots: new Map(),
-    maxId: null, late: 0, holes: 0, seen: new Uint32Array(1024), needCounts: [],
+    keys: createKeyTable(),
+    always: createPostings(),
+    entries: [],
+    ids: [],
+    calls: [],
+    slots: new Map(),
+    maxId: null,
+    late: 0,
+    holes: 0,
+    seen: new Uint32Array(1024),
+    needCounts: [],
   };
 }
 
@@ -137,7 +146,9 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
 
   /** Re-files every rule in id order: no late rules, no holes. */
   function rebuild(): void {
-    const live = [...s.slots].sort((a, b) => compareIds(a[0], b[0])).map(([id, slot]) => [id, s.entries[slot]!.ast] as const);
+    const live = [...s.slots]
+      .sort((a, b) => compareIds(a[0], b[0]))
+      .map(([id, slot]) => [id, s.entries[slot]!.ast] as const);
     s = emptyState();
     for (const [id, ast] of live) add(id, ast);
   }

@@ -25,15 +25,19 @@ const ambiguous = (pos: number) =>
   `Ambiguous use of and as a keyword. Use a space to logically join two clauses, or "and" to find occurrences of and in text (at position ${pos})`;
 
 test('rules of negations only get both real texts (OBS --b, -follow)', () => {
-  const both = ['Rules must contain a non-negation term (at position 1)',
-    'Rules must contain at least one positive, non-stopword clause (at position 1)'];
+  const both = [
+    'Rules must contain a non-negation term (at position 1)',
+    'Rules must contain at least one positive, non-stopword clause (at position 1)',
+  ];
   assert.deepEqual(errorsOf('--b'), both);
   assert.deepEqual(errorsOf('-follow'), both);
   assert.deepEqual(errorsOf('-cat -dog'), both);
 });
 
 test('a stopword-only rule is refused (OBS search query "a")', () => {
-  assert.deepEqual(errorsOf('a', 'search'), ['Rules must contain at least one positive, non-stopword clause (at position 1)']);
+  assert.deepEqual(errorsOf('a', 'search'), [
+    'Rules must contain at least one positive, non-stopword clause (at position 1)',
+  ]);
   assert.deepEqual(errorsOf('you'), ['Rules must contain at least one positive, non-stopword clause (at position 1)']);
   accepts('the cat');
 });
@@ -71,8 +75,15 @@ test('unknown and unavailable operators are refused with the real text', () => {
 });
 
 test('stream and search offer different operators (notes §5)', () => {
-  for (const q of ['cat bio:developer', 'cat bio_name:jo', 'cat bio_location:paris', 'cat followers_count:10..20',
-    'cat from_affiliate_of:xdevelopers', 'cat tweets_count:5', '"cat dog"~3']) {
+  for (const q of [
+    'cat bio:developer',
+    'cat bio_name:jo',
+    'cat bio_location:paris',
+    'cat followers_count:10..20',
+    'cat from_affiliate_of:xdevelopers',
+    'cat tweets_count:5',
+    '"cat dog"~3',
+  ]) {
     accepts(q, 'stream');
     assert.match(errorsOf(q, 'search')[0]!, /^Reference to invalid operator/);
   }
@@ -94,16 +105,24 @@ test('negation rules: groups, sample, nullcast, lone negations', () => {
 });
 
 test('one value per operator, and values are checked', () => {
-  assert.deepEqual(errorsOf('cat from:a,b'),
-    ["Operator 'from' accepts a single value; repeat the operator to match several values (at position 5)"]);
-  assert.deepEqual(errorsOf('cat lang:en,fr'),
-    ["Operator 'lang' accepts a single value; repeat the operator to match several values (at position 5)"]);
+  assert.deepEqual(errorsOf('cat from:a,b'), [
+    "Operator 'from' accepts a single value; repeat the operator to match several values (at position 5)",
+  ]);
+  assert.deepEqual(errorsOf('cat lang:en,fr'), [
+    "Operator 'lang' accepts a single value; repeat the operator to match several values (at position 5)",
+  ]);
   assert.deepEqual(errorsOf('cat lang:xx'), ["Invalid value 'xx' for operator 'lang' (at position 5)"]);
   assert.deepEqual(errorsOf('cat sample:0'), ["Invalid value '0' for operator 'sample' (at position 5)"]);
-  assert.deepEqual(errorsOf('cat point_radius:[1 2 30mi]'), ["Invalid value '1 2 30mi' for operator 'point_radius' (at position 5)"]);
-  assert.deepEqual(errorsOf('cat bounding_box:[0 0 1 1]'), ["Invalid value '0 0 1 1' for operator 'bounding_box' (at position 5)"]);
+  assert.deepEqual(errorsOf('cat point_radius:[1 2 30mi]'), [
+    "Invalid value '1 2 30mi' for operator 'point_radius' (at position 5)",
+  ]);
+  assert.deepEqual(errorsOf('cat bounding_box:[0 0 1 1]'), [
+    "Invalid value '0 0 1 1' for operator 'bounding_box' (at position 5)",
+  ]);
   assert.deepEqual(errorsOf('context:*.*'), ["Invalid value '*.*' for operator 'context' (at position 1)"]);
-  assert.deepEqual(errorsOf('conversation_id:abc'), ["Invalid value 'abc' for operator 'conversation_id' (at position 1)"]);
+  assert.deepEqual(errorsOf('conversation_id:abc'), [
+    "Invalid value 'abc' for operator 'conversation_id' (at position 1)",
+  ]);
   assert.deepEqual(errorsOf('"a b"~7'), ['Proximity distance must be between 1 and 6 (at position 1)']);
   accepts('from:1234567 OR from:XDevelopers');
   accepts('cat point_radius:[2.355128 48.861118 16km] OR bounding_box:[-105.301758 39.964069 -105.178505 40.09455]');
@@ -111,19 +130,34 @@ test('one value per operator, and values are checked', () => {
   accepts('cat lang:zh-CN followers_count:1000..10000');
 });
 
-test('length limits are the caller\'s number, counted in characters', () => {
-  assert.deepEqual(parseQuery('cat '.repeat(130), SEARCH),
-    { ok: false, errors: ['Rule length 520 exceeds the maximum of 512 characters (at position 513)'], tooLong: true });
+test("length limits are the caller's number, counted in characters", () => {
+  assert.deepEqual(parseQuery('cat '.repeat(130), SEARCH), {
+    ok: false,
+    errors: ['Rule length 520 exceeds the maximum of 512 characters (at position 513)'],
+    tooLong: true,
+  });
   assert.ok(parseQuery('🍕'.repeat(500) + ' cat', SEARCH).ok);
-  assert.deepEqual(parseQuery('', STREAM), { ok: false, errors: [`Invalid 'query':''. 'query' must be a non-empty string`] });
+  assert.deepEqual(parseQuery('', STREAM), {
+    ok: false,
+    errors: [`Invalid 'query':''. 'query' must be a non-empty string`],
+  });
 });
 
 test('the doc examples are accepted', () => {
-  for (const q of ['cat has:media', 'meme has:images', 'from:twitterdev from:twitterapi has:links',
-    '#nowplaying has:mentions', 'place:"new york city" OR place:seattle OR place:fd70c22040963ac7',
+  for (const q of [
+    'cat has:media',
+    'meme has:images',
+    'from:twitterdev from:twitterapi has:links',
+    '#nowplaying has:mentions',
+    'place:"new york city" OR place:seattle OR place:fd70c22040963ac7',
     'conversation_id:1334987486343299072 (from:twitterdev OR from:twitterapi)',
-    '(happy OR happiness) place_country:GB -birthday -is:retweet', 'Pizza OR 🍕', 'url:"https://developer.x.com"',
-    'entity:"Michael Jordan"', 'retweets_of:twitterdev OR retweets_of_user:twitterapi', 'has:geo (from:NWSNHC OR from:NHC_Atlantic)']) {
+    '(happy OR happiness) place_country:GB -birthday -is:retweet',
+    'Pizza OR 🍕',
+    'url:"https://developer.x.com"',
+    'entity:"Michael Jordan"',
+    'retweets_of:twitterdev OR retweets_of_user:twitterapi',
+    'has:geo (from:NWSNHC OR from:NHC_Atlantic)',
+  ]) {
     accepts(q, 'stream');
   }
 });

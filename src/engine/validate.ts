@@ -44,21 +44,30 @@ function isConjunctionOnly(n: SyntaxNode): boolean {
 /** Whether the clause can select posts on its own (a keyword, `from:` …, not `has:` or a negation). */
 function standalone(n: SyntaxNode): boolean {
   switch (n.type) {
-    case 'not': return false;
-    case 'group': return standalone(n.child);
-    case 'and': return n.children.some(standalone);
-    case 'or': return n.children.every(standalone);
-    default: return !isConjunctionOnly(n);
+    case 'not':
+      return false;
+    case 'group':
+      return standalone(n.child);
+    case 'and':
+      return n.children.some(standalone);
+    case 'or':
+      return n.children.every(standalone);
+    default:
+      return !isConjunctionOnly(n);
   }
 }
 
 function anyPositive(n: SyntaxNode): boolean {
   switch (n.type) {
-    case 'not': return false;
-    case 'group': return anyPositive(n.child);
+    case 'not':
+      return false;
+    case 'group':
+      return anyPositive(n.child);
     case 'and':
-    case 'or': return n.children.some(anyPositive);
-    default: return true;
+    case 'or':
+      return n.children.some(anyPositive);
+    default:
+      return true;
   }
 }
 
@@ -76,8 +85,10 @@ function loneNegations(n: SyntaxNode, errors: string[]): void {
  * `has:links OR is:retweet` refused, `"X data" has:mentions (has:media OR has:links)` accepted). */
 function unanchored(n: SyntaxNode, anchored: boolean, errors: string[]): void {
   switch (n.type) {
-    case 'not': return;
-    case 'group': return unanchored(n.child, anchored, errors);
+    case 'not':
+      return;
+    case 'group':
+      return unanchored(n.child, anchored, errors);
     case 'and': {
       const inner = anchored || n.children.some(standalone);
       for (const c of n.children) unanchored(c, inner, errors);
@@ -94,12 +105,17 @@ function unanchored(n: SyntaxNode, anchored: boolean, errors: string[]): void {
 /** At least one positive standalone clause that is not made of stopwords only (OBS: `a`, `you`). */
 function hasContentClause(n: SyntaxNode): boolean {
   switch (n.type) {
-    case 'not': return false;
-    case 'group': return hasContentClause(n.child);
+    case 'not':
+      return false;
+    case 'group':
+      return hasContentClause(n.child);
     case 'and':
-    case 'or': return n.children.some(hasContentClause);
+    case 'or':
+      return n.children.some(hasContentClause);
     case 'keyword':
-    case 'phrase': return tokenize(n.value.toLowerCase()).some((t) => !isStopword(t));
-    default: return !isConjunctionOnly(n);
+    case 'phrase':
+      return tokenize(n.value.toLowerCase()).some((t) => !isStopword(t));
+    default:
+      return !isConjunctionOnly(n);
   }
 }

@@ -8,7 +8,12 @@ import { fold, normaliseLiteral, tokenize } from './text.js';
  * Search folds accents away on both sides; the stream keeps a rule's accents so an accented term
  * only matches accented text (notes §4.3). A quoted value whose punctuation would be lost to
  * tokenization keeps a `literal` that must occur verbatim ("quote to match punctuation"). */
-export function textPattern(value: string, quoted: boolean, product: Product, proximity: number | null = null): TextPattern {
+export function textPattern(
+  value: string,
+  quoted: boolean,
+  product: Product,
+  proximity: number | null = null,
+): TextPattern {
   const literal = normaliseLiteral(value);
   const raw = tokenize(value.toLowerCase());
   const needsLiteral = raw.length === 0 || (quoted && proximity === null && literal !== raw.join(' '));
@@ -107,9 +112,11 @@ export function distanceKm(lon1: number, lat1: number, lon2: number, lat2: numbe
 
 // Notes §4.3: current DOCS list, DOCS-OLD additions, and `und` for unclassified posts.
 const LANGS = new Set(
-  ('am ar hy eu bn bg ca hr cs da nl en et fi fr de ka el gu iw hi hu in it ja kn ko lv lt ml mr no fa ' +
+  (
+    'am ar hy eu bn bg ca hr cs da nl en et fi fr de ka el gu iw hi hu in it ja kn ko lv lt ml mr no fa ' +
     'pl pt ro ru sr zh-cn sk sl es sv ta te th zh-tw tr uk ur vi ' +
-    'bs my ht hi-latn is km lo dv ne or pa ps sd si ckb tl bo ug cy und').split(' '),
+    'bs my ht hi-latn is km lo dv ne or pa ps sd si ckb tl bo ug cy und'
+  ).split(' '),
 );
 
 export function langValue(v: string): string | null {

@@ -2,7 +2,8 @@
 // and enforces the declaration, answering exactly as the real service does when it does not fit.
 //
 // For route authors — declare who may call, e.g. "user context, scopes tweet.read+tweet.write, needs write":
-//   app.post('/2/tweets', { config: { auth: userContext(['tweet.read', 'tweet.write', 'users.read'], { write: true }) } }, …)
+//   app.post('/2/tweets', { config: { auth: userContext(['tweet.read', 'tweet.write', 'users.read'], { write: true }) }
+// }, …)
 // then read `req.caller` (never null on a route with `config.auth`; `callerUserId(req)` for user routes).
 //   - wrong scheme            → 403 unsupported-authentication (wire notes §9.1)
 //   - OAuth 2.0 scope missing → 403 Forbidden
@@ -29,8 +30,12 @@ export type AuthRule = {
 };
 
 declare module 'fastify' {
-  interface FastifyContextConfig { auth?: AuthRule }
-  interface FastifyRequest { caller: Caller | null }
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
 }
 
 const SCHEME_NAMES: Record<Scheme, string> = {
@@ -65,8 +70,17 @@ export function callerUserId(req: FastifyRequest): string {
 export function signedRequestOf(req: FastifyRequest): SignedRequest {
   const type = req.headers['content-type'];
   const isForm = type !== undefined && /^application\/x-www-form-urlencoded/i.test(type);
-  const form: Pair[] = isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
-  return { method: req.method, scheme: req.protocol, host: String(req.headers.host ?? ''), target: req.url, form, authorization: req.headers.authorization, connection: req.socket };
+  const form: Pair[] =
+    isForm && req.body && typeof req.body === 'object' ? Object.entries(req.body as Record<string, string>) : [];
+  return {
+    method: req.method,
+    scheme: req.protocol,
+    host: String(req.headers.host ?? ''),
+    target: req.url,
+    form,
+    authorization: req.headers.authorization,
+    connection: req.socket,
+  };
 }
 
 /**
@@ -79,7 +93,13 @@ async function callerOf(deps: Deps, req: FastifyRequest): Promise<Caller | null>
   if (bearer) return resolveBearer(deps, bearer);
   if (!header || !/^OAuth\s/i.test(header)) return null;
   const { app, token } = await verifyOAuth1(deps, signedRequestOf(req), (t) => liveAccessToken(deps, t));
-  return { kind: 'oauth1-user', app, userId: token!.user_id, access: narrower(token!.access, app.permission), token: token!.token };
+  return {
+    kind: 'oauth1-user',
+    app,
+    userId: token!.user_id,
+    access: narrower(token!.access, app.permission),
+    token: token!.token,
+  };
 }
 
 const DM_DENIED = 'This application is not allowed to access or delete your direct messages.';
@@ -94,7 +114,8 @@ function checkGrant(caller: Caller, rule: AuthRule): void {
   }
   // "When OAuth 1.0a permissions are present they override OAuth 2.0 scopes" (seed, Authentication).
   const level = caller.kind === 'oauth1-user' ? caller.access : caller.app.permission;
-  if (rule.dm && !atLeast(level, 'read-write-dm')) throw problems.oauth1Permissions(DM_DENIED, { v1: { code: 93, message: DM_DENIED } });
+  if (rule.dm && !atLeast(level, 'read-write-dm'))
+    throw problems.oauth1Permissions(DM_DENIED, { v1: { code: 93, message: DM_DENIED } });
   if (rule.write && !atLeast(level, 'read-write')) throw problems.oauth1Permissions();
 }
 

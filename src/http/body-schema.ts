@@ -14,7 +14,11 @@ export type Schema =
 
 export const ID_STRING: Schema = { t: 'string', pattern: /^[0-9]{1,19}$/ };
 /** `{target_user_id}`: the body of follow, block and mute writes. */
-export const TARGET_USER_BODY: Schema & { t: 'object' } = { t: 'object', required: ['target_user_id'], props: { target_user_id: ID_STRING } };
+export const TARGET_USER_BODY: Schema & { t: 'object' } = {
+  t: 'object',
+  required: ['target_user_id'],
+  props: { target_user_id: ID_STRING },
+};
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
@@ -23,12 +27,24 @@ function typeName(v: unknown): string {
   return typeof v === 'boolean' ? 'boolean' : typeof v;
 }
 
-const EXPECTED: Record<Schema['t'], string> = { string: 'string', int: 'integer', number: 'number', bool: 'boolean', array: 'array', object: 'object' };
+const EXPECTED: Record<Schema['t'], string> = {
+  string: 'string',
+  int: 'integer',
+  number: 'number',
+  bool: 'boolean',
+  array: 'array',
+  object: 'object',
+};
 
 function check(v: unknown, s: Schema, path: string, errors: ParamError[]): void {
-  const err = (message: string) => void errors.push({ message: `${path}: ${message}`, parameters: { [path.slice(2) || 'body']: [typeof v === 'string' ? v : JSON.stringify(v) ?? ''] } });
+  const err = (message: string) =>
+    void errors.push({
+      message: `${path}: ${message}`,
+      parameters: { [path.slice(2) || 'body']: [typeof v === 'string' ? v : (JSON.stringify(v) ?? '')] },
+    });
   const found = typeName(v);
-  if (found !== EXPECTED[s.t] && !(s.t === 'number' && found === 'integer')) return err(`${found} found, ${EXPECTED[s.t]} expected`);
+  if (found !== EXPECTED[s.t] && !(s.t === 'number' && found === 'integer'))
+    return err(`${found} found, ${EXPECTED[s.t]} expected`);
   switch (s.t) {
     case 'string': {
       const str = v as string;
@@ -54,11 +70,20 @@ function check(v: unknown, s: Schema, path: string, errors: ParamError[]): void 
     }
     case 'object': {
       const o = v as Record<string, unknown>;
-      for (const r of s.required ?? []) if (o[r] === undefined) errors.push({ message: `${path}.${r}: is missing but it is required`, parameters: { [`${path}.${r}`.slice(2)]: [] } });
+      for (const r of s.required ?? [])
+        if (o[r] === undefined)
+          errors.push({
+            message: `${path}.${r}: is missing but it is required`,
+            parameters: { [`${path}.${r}`.slice(2)]: [] },
+          });
       for (const [k, val] of Object.entries(o)) {
         const sub = s.props[k];
         if (sub) check(val, sub, `${path}.${k}`, errors);
-        else if (!s.open) errors.push({ message: `${path}.${k}: is not defined in the schema and the schema does not allow additional properties`, parameters: { [`${path}.${k}`.slice(2)]: [] } });
+        else if (!s.open)
+          errors.push({
+            message: `${path}.${k}: is not defined in the schema and the schema does not allow additional properties`,
+            parameters: { [`${path}.${k}`.slice(2)]: [] },
+          });
       }
     }
   }

@@ -6,7 +6,12 @@ import { Problem, problems } from '../shared/problems.js';
 import { renderProblem } from './render-error.js';
 import { wireFamily } from './wire.js';
 
-export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: Problem, params = (req.params ?? {}) as Record<string, unknown>) {
+export function sendProblem(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: Problem,
+  params = (req.params ?? {}) as Record<string, unknown>,
+) {
   const r = renderProblem(p, wireFamily(req.url), params);
   for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
   return reply.code(r.status).type(r.contentType).send(r.body);
@@ -15,11 +20,15 @@ export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: Problem
 /** Fastify's request-level errors, mapped onto the catalog. */
 function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number): Problem | null {
   switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return problems.payloadTooLarge(bodyLimit);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return problems.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return problems.payloadTooLarge(bodyLimit);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return problems.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return problems.malformedJson();
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return problems.blank(400, 'Content-Length does not match the body.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problems.malformedJson();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return problems.blank(400, 'Content-Length does not match the body.');
   }
   if (err instanceof SyntaxError) return problems.malformedJson();
   const status = err.statusCode;

@@ -18,30 +18,55 @@ export const ID_PATTERN = /^[0-9]{1,19}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export const TWEET_SELECTION = {
-  'tweet.fields': list(F.TweetFieldsParameter), expansions: list(F.TweetExpansionsParameter), 'media.fields': list(F.MediaFieldsParameter),
-  'poll.fields': list(F.PollFieldsParameter), 'user.fields': list(F.UserFieldsParameter), 'place.fields': list(F.PlaceFieldsParameter), ...POST_FIELDS,
+  'tweet.fields': list(F.TweetFieldsParameter),
+  expansions: list(F.TweetExpansionsParameter),
+  'media.fields': list(F.MediaFieldsParameter),
+  'poll.fields': list(F.PollFieldsParameter),
+  'user.fields': list(F.UserFieldsParameter),
+  'place.fields': list(F.PlaceFieldsParameter),
+  ...POST_FIELDS,
 } satisfies Record<string, ParamSpec>;
 export const USER_SELECTION = {
-  'user.fields': list(F.UserFieldsParameter), expansions: list(F.UserExpansionsParameter), 'tweet.fields': list(F.TweetFieldsParameter), ...POST_FIELDS,
+  'user.fields': list(F.UserFieldsParameter),
+  expansions: list(F.UserExpansionsParameter),
+  'tweet.fields': list(F.TweetFieldsParameter),
+  ...POST_FIELDS,
 } satisfies Record<string, ParamSpec>;
 export const LIST_SELECTION = {
-  'list.fields': list(F.ListFieldsParameter), expansions: list(F.ListExpansionsParameter), 'user.fields': list(F.UserFieldsParameter),
+  'list.fields': list(F.ListFieldsParameter),
+  expansions: list(F.ListExpansionsParameter),
+  'user.fields': list(F.UserFieldsParameter),
 } satisfies Record<string, ParamSpec>;
 export const DM_SELECTION = {
-  'dm_event.fields': list(F.DmEventFieldsParameter), expansions: list(F.DmEventExpansionsParameter), 'media.fields': list(F.MediaFieldsParameter),
-  'user.fields': list(F.UserFieldsParameter), 'tweet.fields': list(F.TweetFieldsParameter), ...POST_FIELDS,
+  'dm_event.fields': list(F.DmEventFieldsParameter),
+  expansions: list(F.DmEventExpansionsParameter),
+  'media.fields': list(F.MediaFieldsParameter),
+  'user.fields': list(F.UserFieldsParameter),
+  'tweet.fields': list(F.TweetFieldsParameter),
+  ...POST_FIELDS,
 } satisfies Record<string, ParamSpec>;
 export const MEDIA_SELECTION = { 'media.fields': list(F.MediaFieldsParameter) } satisfies Record<string, ParamSpec>;
 
-const idSpec = (name: string): ParamSpec => ({ kind: 'string', pattern: ID_PATTERN, message: `The \`${name}\` query parameter value [{v}] does not match ^[0-9]{1,19}$` });
-const timeSpec = (name: string): ParamSpec => ({ kind: 'string', pattern: ISO, message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).` });
+const idSpec = (name: string): ParamSpec => ({
+  kind: 'string',
+  pattern: ID_PATTERN,
+  message: `The \`${name}\` query parameter value [{v}] does not match ^[0-9]{1,19}$`,
+});
+const timeSpec = (name: string): ParamSpec => ({
+  kind: 'string',
+  pattern: ISO,
+  message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).`,
+});
 
 /** `max_results` within the spec's range for the endpoint, and `pagination_token`. */
 export function paging(min: number, max: number) {
   return { max_results: { kind: 'int', min, max } as ParamSpec, pagination_token: { kind: 'string' } as ParamSpec };
 }
 export const TIME_WINDOW = {
-  since_id: idSpec('since_id'), until_id: idSpec('until_id'), start_time: timeSpec('start_time'), end_time: timeSpec('end_time'),
+  since_id: idSpec('since_id'),
+  until_id: idSpec('until_id'),
+  start_time: timeSpec('start_time'),
+  end_time: timeSpec('end_time'),
 } satisfies Record<string, ParamSpec>;
 export const EXCLUDE = { exclude: list(['replies', 'retweets']) } satisfies Record<string, ParamSpec>;
 
@@ -57,8 +82,14 @@ export function selectionOf(q: Parsed): Selection {
   // Most reads ask for no fields at all: one shared empty selection (its lists are read-only).
   if (!asksForFields(q)) return EMPTY_SELECTION;
   return {
-    tweet: [...new Set([...strs(q['tweet.fields']), ...strs(q['post.fields'])])], user: strs(q['user.fields']), media: strs(q['media.fields']), poll: strs(q['poll.fields']),
-    place: strs(q['place.fields']), list: strs(q['list.fields']), dm_event: strs(q['dm_event.fields']), expansions: strs(q.expansions),
+    tweet: [...new Set([...strs(q['tweet.fields']), ...strs(q['post.fields'])])],
+    user: strs(q['user.fields']),
+    media: strs(q['media.fields']),
+    poll: strs(q['poll.fields']),
+    place: strs(q['place.fields']),
+    list: strs(q['list.fields']),
+    dm_event: strs(q['dm_event.fields']),
+    expansions: strs(q.expansions),
   };
 }
 
@@ -69,7 +100,11 @@ export function pageOf(q: Parsed, defaultMax: number): PageRequest {
   const token = q.pagination_token as string | undefined;
   const position = token === undefined ? null : decodeToken(token);
   if (token !== undefined && !position) {
-    throw problems.invalidParam('pagination_token', token, `The \`pagination_token\` query parameter value [${token}] is not valid`);
+    throw problems.invalidParam(
+      'pagination_token',
+      token,
+      `The \`pagination_token\` query parameter value [${token}] is not valid`,
+    );
   }
   return { limit: (q.max_results as number | undefined) ?? defaultMax, position };
 }
@@ -78,12 +113,22 @@ export type TimeWindow = { sinceId?: string; untilId?: string; startTime?: numbe
 
 export function windowOf(q: Parsed): TimeWindow {
   const t = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : undefined);
-  return { sinceId: q.since_id as string | undefined, untilId: q.until_id as string | undefined, startTime: t(q.start_time), endTime: t(q.end_time) };
+  return {
+    sinceId: q.since_id as string | undefined,
+    untilId: q.until_id as string | undefined,
+    startTime: t(q.start_time),
+    endTime: t(q.end_time),
+  };
 }
 
 /** A path id must be digits, with the real message naming the path parameter. */
 export function pathId(name: string, value: string): string {
-  if (!ID_PATTERN.test(value)) throw problems.invalidParam(name, value, `The \`${name}\` query parameter value [${value}] does not match ^[0-9]{1,19}$`);
+  if (!ID_PATTERN.test(value))
+    throw problems.invalidParam(
+      name,
+      value,
+      `The \`${name}\` query parameter value [${value}] does not match ^[0-9]{1,19}$`,
+    );
   return value;
 }
 

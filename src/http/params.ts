@@ -16,7 +16,14 @@ function first(v: string | string[] | undefined): string | undefined {
 
 /** Comma list → distinct values in order, empty items dropped. */
 export function splitList(raw: string): string[] {
-  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function checkOne(name: string, raw: string, spec: ParamSpec, errors: ParamError[]): unknown {
@@ -24,30 +31,47 @@ function checkOne(name: string, raw: string, spec: ParamSpec, errors: ParamError
     case 'list': {
       const values = splitList(raw);
       for (const v of values) {
-        if (!spec.values.includes(v)) errors.push({ parameters: { [name]: [v] }, message: `The \`${name}\` query parameter value [${v}] is not one of [${spec.values.join(',')}]` });
+        if (!spec.values.includes(v))
+          errors.push({
+            parameters: { [name]: [v] },
+            message: `The \`${name}\` query parameter value [${v}] is not one of [${spec.values.join(',')}]`,
+          });
       }
       return values;
     }
     case 'int': {
       const n = Number(raw);
       if (!/^-?\d+$/.test(raw) || n < spec.min || n > spec.max) {
-        errors.push({ parameters: { [name]: [raw] }, message: `The \`${name}\` query parameter value [${raw}] is not between ${spec.min} and ${spec.max}` });
+        errors.push({
+          parameters: { [name]: [raw] },
+          message: `The \`${name}\` query parameter value [${raw}] is not between ${spec.min} and ${spec.max}`,
+        });
       }
       return n;
     }
     case 'ids': {
       const ids = splitList(raw);
       for (const id of ids) {
-        if (!/^[0-9]{1,19}$/.test(id)) errors.push({ parameters: { [name]: [id] }, message: `The \`${name}\` query parameter value [${id}] does not match ^[0-9]{1,19}$` });
+        if (!/^[0-9]{1,19}$/.test(id))
+          errors.push({
+            parameters: { [name]: [id] },
+            message: `The \`${name}\` query parameter value [${id}] does not match ^[0-9]{1,19}$`,
+          });
       }
       if (ids.length > spec.max || ids.length === 0) {
-        errors.push({ parameters: { [name]: [raw] }, message: `\`${name}\` must have between 1 and ${spec.max} items` });
+        errors.push({
+          parameters: { [name]: [raw] },
+          message: `\`${name}\` must have between 1 and ${spec.max} items`,
+        });
       }
       return ids;
     }
     default:
       if (spec.pattern && !spec.pattern.test(raw)) {
-        errors.push({ parameters: { [name]: [raw] }, message: spec.message?.replace('{v}', raw) ?? `The \`${name}\` query parameter value [${raw}] is not valid` });
+        errors.push({
+          parameters: { [name]: [raw] },
+          message: spec.message?.replace('{v}', raw) ?? `The \`${name}\` query parameter value [${raw}] is not valid`,
+        });
       }
       return raw;
   }
@@ -57,17 +81,26 @@ function checkOne(name: string, raw: string, spec: ParamSpec, errors: ParamError
  * Validates `query` against `specs`; every problem found is reported at once, as the real service
  * does. `required` names parameters that must be present.
  */
-export function parseQuery<T extends Record<string, ParamSpec>>(query: Query, specs: T, required: (keyof T & string)[] = []): { [K in keyof T]?: unknown } {
+export function parseQuery<T extends Record<string, ParamSpec>>(
+  query: Query,
+  specs: T,
+  required: (keyof T & string)[] = [],
+): { [K in keyof T]?: unknown } {
   const errors: ParamError[] = [];
   for (const name in query) {
-    if (!(name in specs)) errors.push({ parameters: { [name]: [String(first(query[name]) ?? '')] }, message: `The query parameter [${name}] is not one of [${Object.keys(specs).join(',')}]` });
+    if (!(name in specs))
+      errors.push({
+        parameters: { [name]: [String(first(query[name]) ?? '')] },
+        message: `The query parameter [${name}] is not one of [${Object.keys(specs).join(',')}]`,
+      });
   }
   const out: Record<string, unknown> = {};
   for (const name in specs) {
     const spec = specs[name]!;
     const raw = first(query[name]);
     if (raw === undefined) {
-      if (required.includes(name)) errors.push({ parameters: { [name]: [] }, message: `The \`${name}\` query parameter can not be empty` });
+      if (required.includes(name))
+        errors.push({ parameters: { [name]: [] }, message: `The \`${name}\` query parameter can not be empty` });
       continue;
     }
     out[name] = checkOne(name, raw, spec, errors);

@@ -13,10 +13,23 @@ const V1_BY_STATUS: Record<number, { code: number; message: string }> = {
   404: { code: 34, message: 'Sorry, that page does not exist.' },
   429: { code: 88, message: 'Rate limit exceeded' },
 };
-const OAUTH2_BY_STATUS: Record<number, string> = { 400: 'invalid_request', 401: 'invalid_client', 403: 'access_denied', 404: 'invalid_request', 429: 'temporarily_unavailable' };
+const OAUTH2_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_client',
+  403: 'access_denied',
+  404: 'invalid_request',
+  429: 'temporarily_unavailable',
+};
 const ADS_BY_STATUS: Record<number, string> = {
-  400: 'INVALID_PARAMETER', 401: 'UNAUTHORIZED_ACCESS', 403: 'ACTION_NOT_ALLOWED', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED',
-  413: 'REQUEST_TOO_COMPLEX', 429: 'TOO_MANY_REQUESTS', 500: 'INTERNAL_ERROR', 503: 'SERVICE_UNAVAILABLE',
+  400: 'INVALID_PARAMETER',
+  401: 'UNAUTHORIZED_ACCESS',
+  403: 'ACTION_NOT_ALLOWED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'REQUEST_TOO_COMPLEX',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<string, unknown> = {}): Rendered {
@@ -24,7 +37,8 @@ export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<
   const message = p.body.detail ?? p.body.title;
   switch (family) {
     case 'v1': {
-      if (p.legacy.plain !== undefined) return { status, contentType: 'text/plain; charset=utf-8', body: p.legacy.plain };
+      if (p.legacy.plain !== undefined)
+        return { status, contentType: 'text/plain; charset=utf-8', body: p.legacy.plain };
       const e = p.legacy.v1 ?? V1_BY_STATUS[status] ?? { code: 131, message };
       return { status, contentType: JSON_UTF8, body: { errors: [{ code: e.code, message: e.message }] } };
     }
@@ -35,8 +49,12 @@ export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<
     case 'ads': {
       const e = p.legacy.ads ?? { code: ADS_BY_STATUS[status] ?? 'INTERNAL_ERROR', message, parameter: null };
       return {
-        status, contentType: JSON_UTF8,
-        body: { errors: [{ code: e.code, message: e.message, ...(e.parameter ? { parameter: e.parameter } : {}) }], request: { params: adsParams } },
+        status,
+        contentType: JSON_UTF8,
+        body: {
+          errors: [{ code: e.code, message: e.message, ...(e.parameter ? { parameter: e.parameter } : {}) }],
+          request: { params: adsParams },
+        },
       };
     }
     default:

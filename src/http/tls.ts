@@ -15,10 +15,20 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsFiles
     const notAfterDate = new Date(notBeforeDate.getTime() + 5 * 365 * 24 * 3600 * 1000);
     const { default: selfsigned } = await import('selfsigned'); // only on the first --tls start
     const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-      keySize: 2048, algorithm: 'sha256', notBeforeDate, notAfterDate,
+      keySize: 2048,
+      algorithm: 'sha256',
+      notBeforeDate,
+      notAfterDate,
       extensions: [
         { name: 'basicConstraints', cA: false },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+            { type: 7, ip: '::1' },
+          ],
+        },
       ],
     });
     writeFileSync(keyPath, pems.private, { mode: 0o600 });

@@ -6,7 +6,15 @@ import type { Deps } from '../deps.js';
 import { edgesRepo, type EdgeRow } from '../modules/edges/index.js';
 import { insertMediaMany, type MediaRow } from '../modules/media/index.js';
 import { PLACES } from '../modules/places/index.js';
-import { buildPost, insertSeedPosts, type AnalysisMemo, postExists, seqOf, type PollRow, type PostRow } from '../modules/posts/index.js';
+import {
+  buildPost,
+  insertSeedPosts,
+  type AnalysisMemo,
+  postExists,
+  seqOf,
+  type PollRow,
+  type PostRow,
+} from '../modules/posts/index.js';
 import { createUser, findUserById, setPinnedPost, setUserCounters, type Counter } from '../modules/users/index.js';
 import { TWITTER_EPOCH } from '../shared/ids.js';
 import type { Queryable } from '../store/index.js';
@@ -16,7 +24,12 @@ import { mulberry32 } from '../shared/prng.js';
 const DAY = 86_400_000;
 export const SPAN_MS = 7 * DAY;
 /** Fixed instants the dataset's ids are minted at (ids never depend on the clock). */
-const ANCHOR = { users: Date.UTC(2016, 0, 1), posts: Date.UTC(2025, 0, 1), edges: Date.UTC(2024, 0, 1), media: Date.UTC(2024, 6, 1) };
+const ANCHOR = {
+  users: Date.UTC(2016, 0, 1),
+  posts: Date.UTC(2025, 0, 1),
+  edges: Date.UTC(2024, 0, 1),
+  media: Date.UTC(2024, 6, 1),
+};
 const WORKER = { users: 1023n, posts: 1023n, follows: 1022n, likes: 1021n, media: 1020n, polls: 1019n };
 const BATCH = 10_000;
 const WINDOW = 400;
@@ -31,9 +44,22 @@ type Rand = ReturnType<typeof mulberry32>;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 export type SeedUser = { id: string; username: string; premium: boolean };
-export type DatasetSummary = { users: number; posts: number; follows: number; likes: number; media: number; polls: number; ms: number; skipped?: boolean };
+export type DatasetSummary = {
+  users: number;
+  posts: number;
+  follows: number;
+  likes: number;
+  media: number;
+  polls: number;
+  ms: number;
+  skipped?: boolean;
+};
 
-const FIXED: SeedUser[] = [{ id: '12', username: 'jack', premium: true }, { id: '2244994945', username: 'XDevelopers', premium: true }, { id: '783214', username: 'X', premium: true }];
+const FIXED: SeedUser[] = [
+  { id: '12', username: 'jack', premium: true },
+  { id: '2244994945', username: 'XDevelopers', premium: true },
+  { id: '783214', username: 'X', premium: true },
+];
 
 async function seedUsers(deps: Deps, r: Rand, count: number): Promise<SeedUser[]> {
   const users = [...FIXED];
@@ -47,9 +73,16 @@ async function seedUsers(deps: Deps, r: Rand, count: number): Promise<SeedUser[]
     const bio = pick(r, BIOS).replace('{place}', place.name).replace('{link}', pick(r, LINKS));
     if (!(await findUserById(deps, id))) {
       await createUser(deps, {
-        id, username, name: `${adj[0]!.toUpperCase()}${adj.slice(1)} ${noun[0]!.toUpperCase()}${noun.slice(1)}`, description: bio,
-        location: place.full_name.slice(0, 30), url: r() < 0.4 ? `https://${username}.example.com` : undefined,
-        verified: r() < 0.2, protected: i % 25 === 24, premium, created_at: ANCHOR.users + i * 3 * DAY,
+        id,
+        username,
+        name: `${adj[0]!.toUpperCase()}${adj.slice(1)} ${noun[0]!.toUpperCase()}${noun.slice(1)}`,
+        description: bio,
+        location: place.full_name.slice(0, 30),
+        url: r() < 0.4 ? `https://${username}.example.com` : undefined,
+        verified: r() < 0.2,
+        protected: i % 25 === 24,
+        premium,
+        created_at: ANCHOR.users + i * 3 * DAY,
       });
     }
     users.push({ id, username, premium });
@@ -58,7 +91,11 @@ async function seedUsers(deps: Deps, r: Rand, count: number): Promise<SeedUser[]
 }
 
 type Counters = Map<string, Partial<Record<Counter, number>>>;
-const bump = (c: Counters, id: string, k: Counter, d = 1) => { const x = c.get(id) ?? {}; x[k] = (x[k] ?? 0) + d; c.set(id, x); };
+const bump = (c: Counters, id: string, k: Counter, d = 1) => {
+  const x = c.get(id) ?? {};
+  x[k] = (x[k] ?? 0) + d;
+  c.set(id, x);
+};
 
 function followGraph(r: Rand, users: SeedUser[], counters: Counters): EdgeRow[] {
   const edges: EdgeRow[] = [];
@@ -96,7 +133,12 @@ class PostGenerator {
   /** Analyses of the texts seen so far: this run's only (it ends with the generator). */
   private memo: AnalysisMemo = new Map();
 
-  constructor(private r: Rand, private users: SeedUser[], private now: number, private n: number) {
+  constructor(
+    private r: Rand,
+    private users: SeedUser[],
+    private now: number,
+    private n: number,
+  ) {
     this.byName = new Map(users.map((u) => [u.username.toLowerCase(), u.id]));
   }
 
@@ -116,7 +158,9 @@ class PostGenerator {
   private plainText(): string {
     let x = this.r() * 100;
     const lang = LANG_WEIGHTS.find(([, w]) => (x -= w) < 0)?.[0] ?? 'en';
-    return pick(this.r, TEMPLATES[lang]!).replace('{user}', pick(this.r, this.users).username).replace('{link}', pick(this.r, LINKS));
+    return pick(this.r, TEMPLATES[lang]!)
+      .replace('{user}', pick(this.r, this.users).username)
+      .replace('{link}', pick(this.r, LINKS));
   }
 
   add(i: number): void {
@@ -124,7 +168,16 @@ class PostGenerator {
     const id = fixedId(ANCHOR.posts - SPAN_MS + offset, WORKER.posts, i % 4096);
     const createdAt = this.now - SPAN_MS + offset;
     const author = this.author();
-    const base = { id, authorId: author.id, authorUsername: author.username, createdAt, source: 'Aviary Demo App', appId: null, resolve: this.resolve, memo: this.memo };
+    const base = {
+      id,
+      authorId: author.id,
+      authorUsername: author.username,
+      createdAt,
+      source: 'Aviary Demo App',
+      appId: null,
+      resolve: this.resolve,
+      memo: this.memo,
+    };
     const kind = this.r();
     const target = kind < 0.23 ? this.recent() : undefined;
     let row: PostRow;
@@ -167,23 +220,54 @@ class PostGenerator {
     const x = this.r();
     const type: MediaRow['type'] = x < 0.8 ? 'photo' : x < 0.95 ? 'video' : 'animated_gif';
     const key = `${type === 'photo' ? 3 : type === 'video' ? 7 : 16}_${id}`;
-    const [width, height] = pick(this.r, [[1200, 675], [1080, 1080], [1920, 1080], [640, 480]] as const);
+    const [width, height] = pick(this.r, [
+      [1200, 675],
+      [1080, 1080],
+      [1920, 1080],
+      [640, 480],
+    ] as const);
     this.batch.media.push({
-      id, media_key: key, owner_id: author.id, type, media_category: type === 'photo' ? 'tweet_image' : type === 'video' ? 'tweet_video' : 'tweet_gif',
-      mime_type: type === 'photo' ? 'image/jpeg' : type === 'video' ? 'video/mp4' : 'image/gif', total_bytes: 100_000, received_bytes: 100_000, segments: '[]',
-      state: 'succeeded', width, height, duration_ms: type === 'video' ? 5_000 + Math.floor(this.r() * 55_000) : null, alt_text: null,
-      url: type === 'photo' ? `https://pbs.twimg.com/media/seed${n}.jpg` : `https://video.twimg.com/ext_tw_video/${id}/pu/vid/${width}x${height}/seed${n}.mp4`,
+      id,
+      media_key: key,
+      owner_id: author.id,
+      type,
+      media_category: type === 'photo' ? 'tweet_image' : type === 'video' ? 'tweet_video' : 'tweet_gif',
+      mime_type: type === 'photo' ? 'image/jpeg' : type === 'video' ? 'video/mp4' : 'image/gif',
+      total_bytes: 100_000,
+      received_bytes: 100_000,
+      segments: '[]',
+      state: 'succeeded',
+      width,
+      height,
+      duration_ms: type === 'video' ? 5_000 + Math.floor(this.r() * 55_000) : null,
+      alt_text: null,
+      url:
+        type === 'photo'
+          ? `https://pbs.twimg.com/media/seed${n}.jpg`
+          : `https://video.twimg.com/ext_tw_video/${id}/pu/vid/${width}x${height}/seed${n}.mp4`,
       preview_image_url: type === 'photo' ? null : `https://pbs.twimg.com/ext_tw_video_thumb/${id}/pu/img/seed${n}.jpg`,
-      view_count: type === 'video' ? Math.floor(this.r() * 10_000) : 0, created_at: createdAt, expires_at: createdAt + DAY,
+      view_count: type === 'video' ? Math.floor(this.r() * 10_000) : 0,
+      created_at: createdAt,
+      expires_at: createdAt + DAY,
     });
     return key;
   }
 
   private pollRow(postId: string, createdAt: number): string {
     const id = fixedId(ANCHOR.media + this.totals.polls++ * 1000, WORKER.polls);
-    const options = pick(this.r, POLL_OPTIONS).map((label, i) => ({ position: i + 1, label, votes: Math.floor(this.r() * 500) }));
+    const options = pick(this.r, POLL_OPTIONS).map((label, i) => ({
+      position: i + 1,
+      label,
+      votes: Math.floor(this.r() * 500),
+    }));
     const duration = pick(this.r, [60, 1440, 4320, 10080]);
-    this.batch.polls.push({ id, post_id: postId, options: JSON.stringify(options), duration_minutes: duration, end_at: createdAt + duration * 60_000 });
+    this.batch.polls.push({
+      id,
+      post_id: postId,
+      options: JSON.stringify(options),
+      duration_minutes: duration,
+      end_at: createdAt + duration * 60_000,
+    });
     return id;
   }
 
@@ -198,7 +282,12 @@ class PostGenerator {
     for (let j = 0; j < k; j++) likers.add(pick(this.r, this.users).id);
     for (const liker of likers) {
       const ms = ANCHOR.edges + DAY * 30 + this.totals.likes++ * 1000;
-      this.batch.likes.push({ source_id: liker, target_id: row.id, id: fixedId(ms, WORKER.likes, i % 4096), created_at: row.created_at });
+      this.batch.likes.push({
+        source_id: liker,
+        target_id: row.id,
+        id: fixedId(ms, WORKER.likes, i % 4096),
+        created_at: row.created_at,
+      });
       bump(this.counters, liker, 'like_count');
       row.like_count++;
     }
@@ -222,7 +311,16 @@ async function flush(tx: Queryable, b: Batch): Promise<void> {
 
 /** The first post: jack, 2006 (public client test suites assume id 20). */
 function firstPost(): PostRow {
-  const row = buildPost({ id: '20', authorId: '12', authorUsername: 'jack', text: 'just setting up my twttr', createdAt: Date.parse('2006-03-21T20:50:14.000Z'), source: 'Twitter Web Client', appId: null, resolve: () => undefined });
+  const row = buildPost({
+    id: '20',
+    authorId: '12',
+    authorUsername: 'jack',
+    text: 'just setting up my twttr',
+    createdAt: Date.parse('2006-03-21T20:50:14.000Z'),
+    source: 'Twitter Web Client',
+    appId: null,
+    resolve: () => undefined,
+  });
   return { ...row, seq: seqOf('20'), like_count: 0, retweet_count: 0, impression_count: 1_000_000 };
 }
 
@@ -249,5 +347,13 @@ export async function seedDataset(deps: Deps, o: { posts: number; users?: number
     for (const [id, c] of counters) await setUserCounters(tx, id, c);
     await setPinnedPost(tx, '12', '20');
   });
-  return { users: users.length, posts: gen.totals.posts + 1, follows: follows.length, likes: gen.totals.likes, media: gen.totals.media, polls: gen.totals.polls, ms: deps.clock.wall() - t0 };
+  return {
+    users: users.length,
+    posts: gen.totals.posts + 1,
+    follows: follows.length,
+    likes: gen.totals.likes,
+    media: gen.totals.media,
+    polls: gen.totals.polls,
+    ms: deps.clock.wall() - t0,
+  };
 }

@@ -15,18 +15,54 @@ export type DemoCredentials = {
 };
 
 const DEMO_USERS = [
-  { id: '12', username: 'jack', name: 'jack', description: 'no state is the best state', location: 'California', created_at: '2006-03-21T20:50:14.000Z' },
-  { id: '2244994945', username: 'XDevelopers', name: 'Developers', description: 'The voice of the X Developer Platform', location: 'Internet', created_at: '2013-12-14T04:35:55.000Z' },
-  { id: '783214', username: 'X', name: 'X', description: 'what\'s happening?!', location: 'everywhere', created_at: '2007-02-20T14:35:54.000Z' },
+  {
+    id: '12',
+    username: 'jack',
+    name: 'jack',
+    description: 'no state is the best state',
+    location: 'California',
+    created_at: '2006-03-21T20:50:14.000Z',
+  },
+  {
+    id: '2244994945',
+    username: 'XDevelopers',
+    name: 'Developers',
+    description: 'The voice of the X Developer Platform',
+    location: 'Internet',
+    created_at: '2013-12-14T04:35:55.000Z',
+  },
+  {
+    id: '783214',
+    username: 'X',
+    name: 'X',
+    description: "what's happening?!",
+    location: 'everywhere',
+    created_at: '2007-02-20T14:35:54.000Z',
+  },
 ];
 
 async function demoSecrets(deps: Deps) {
-  const json = await settingOnce(deps.db, 'demo_credentials', () => JSON.stringify({
-    consumer_key: newConsumerKey(), consumer_secret: newSecret(), bearer_token: newBearerToken(),
-    client_id: newClientId(), client_secret: newSecret(),
-    access_token: `12-${alnum(40)}`, access_token_secret: alnum(45),
-  }));
-  return JSON.parse(json) as Record<'consumer_key' | 'consumer_secret' | 'bearer_token' | 'client_id' | 'client_secret' | 'access_token' | 'access_token_secret', string>;
+  const json = await settingOnce(deps.db, 'demo_credentials', () =>
+    JSON.stringify({
+      consumer_key: newConsumerKey(),
+      consumer_secret: newSecret(),
+      bearer_token: newBearerToken(),
+      client_id: newClientId(),
+      client_secret: newSecret(),
+      access_token: `12-${alnum(40)}`,
+      access_token_secret: alnum(45),
+    }),
+  );
+  return JSON.parse(json) as Record<
+    | 'consumer_key'
+    | 'consumer_secret'
+    | 'bearer_token'
+    | 'client_id'
+    | 'client_secret'
+    | 'access_token'
+    | 'access_token_secret',
+    string
+  >;
 }
 
 /** Posts the demo dataset seeds by default (`aviary seed --posts N` for more). */
@@ -35,13 +71,22 @@ export const DEMO_POSTS = 5_000;
 export async function seedDemo(deps: Deps, o: { posts?: number; users?: number } = {}): Promise<DemoCredentials> {
   const s = await demoSecrets(deps);
   for (const u of DEMO_USERS) {
-    if (!(await findUserById(deps, u.id))) await createUser(deps, { ...u, verified: true, premium: true, created_at: Date.parse(u.created_at) });
+    if (!(await findUserById(deps, u.id)))
+      await createUser(deps, { ...u, verified: true, premium: true, created_at: Date.parse(u.created_at) });
   }
   const existing = await findAppByConsumerKey(deps, s.consumer_key);
   const app = existing
     ? appView(existing)
-    : await createApp(deps, { name: 'Aviary Demo App', callback_urls: ['http://127.0.0.1/callback', 'http://localhost/callback'] }, s);
-  if (!existing) await issueAccessToken(deps, existing ?? (await findAppByConsumerKey(deps, s.consumer_key))!, '12', undefined, { token: s.access_token, secret: s.access_token_secret });
+    : await createApp(
+        deps,
+        { name: 'Aviary Demo App', callback_urls: ['http://127.0.0.1/callback', 'http://localhost/callback'] },
+        s,
+      );
+  if (!existing)
+    await issueAccessToken(deps, existing ?? (await findAppByConsumerKey(deps, s.consumer_key))!, '12', undefined, {
+      token: s.access_token,
+      secret: s.access_token_secret,
+    });
   await seedDataset(deps, { posts: o.posts ?? DEMO_POSTS, users: o.users });
   return {
     app: { ...app, bearer_token: s.bearer_token, client_secret: s.client_secret },

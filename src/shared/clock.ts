@@ -21,11 +21,15 @@ export interface ClockControl extends Clock {
 export function createClock(wall: () => number = Date.now): ClockControl {
   let virtualNow: number | null = null;
   return {
-    now: () => (virtualNow ?? wall()),
+    now: () => virtualNow ?? wall(),
     mode: () => (virtualNow === null ? 'real' : 'virtual'),
     wall,
-    setVirtual(ms) { virtualNow = ms; },
-    setReal() { virtualNow = null; },
+    setVirtual(ms) {
+      virtualNow = ms;
+    },
+    setReal() {
+      virtualNow = null;
+    },
   };
 }
 

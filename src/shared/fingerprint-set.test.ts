@@ -12,7 +12,7 @@ test('agrees with a Set through many growths, for fingerprints that share a prob
     const hi = Math.floor(random() * 2 ** 30);
     const lo = i % 3 ? Math.floor(random() * 2 ** 30) : Math.floor(random() * 64);
     const again = i % 5 === 0 && i > 0;
-    const [h, l] = again ? [...reference].at(-1)!.split(':').map(Number) as [number, number] : [hi, lo];
+    const [h, l] = again ? ([...reference].at(-1)!.split(':').map(Number) as [number, number]) : [hi, lo];
     const fresh = !reference.has(`${h}:${l}`);
     assert.equal(addFingerprint(set, h, l), fresh, `entry ${i}`);
     reference.add(`${h}:${l}`);
@@ -27,10 +27,20 @@ test('agrees with a Set through many growths, for fingerprints that share a prob
 
 test('fingerprints of texts: equal for equal texts, different otherwise, each half spread over 30 bits', () => {
   const out = new Int32Array(2);
-  const of = (a: string, b: string, c: string) => { fingerprintOf(out, a, b, c); return [out[0]!, out[1]!] as const; };
+  const of = (a: string, b: string, c: string) => {
+    fingerprintOf(out, a, b, c);
+    return [out[0]!, out[1]!] as const;
+  };
   assert.deepEqual(of('key', 'token', 'nonce'), of('key', 'token', 'nonce'));
   // Where one part ends and the next begins counts; so does an empty part.
-  const variants = [of('key', 'token', 'nonce'), of('ke', 'ytoken', 'nonce'), of('key', 'toke', 'nnonce'), of('key', '', 'tokennonce'), of('', 'key', 'tokennonce'), of('key', 'token', 'nonc')];
+  const variants = [
+    of('key', 'token', 'nonce'),
+    of('ke', 'ytoken', 'nonce'),
+    of('key', 'toke', 'nnonce'),
+    of('key', '', 'tokennonce'),
+    of('', 'key', 'tokennonce'),
+    of('key', 'token', 'nonc'),
+  ];
   assert.equal(new Set(variants.map(([hi, lo]) => `${hi}:${lo}`)).size, variants.length);
   // 200,000 nonces of one client differing in their last characters (as a counter makes them): no
   // two agree, and every bit of both halves is set about half the time.
@@ -41,7 +51,10 @@ test('fingerprints of texts: equal for equal texts, different otherwise, each ha
     const [hi, lo] = of('consumer-key', '12-access-token', `a1b2c3d4e5f6${i.toString(36)}`);
     assert.ok(hi >= 0 && hi < 2 ** 30 && lo >= 0 && lo < 2 ** 30);
     assert.equal(addFingerprint(seen, hi, lo), true, `nonce ${i}`);
-    for (let b = 0; b < 30; b++) { ones[b]! += (hi >>> b) & 1; ones[30 + b]! += (lo >>> b) & 1; }
+    for (let b = 0; b < 30; b++) {
+      ones[b]! += (hi >>> b) & 1;
+      ones[30 + b]! += (lo >>> b) & 1;
+    }
   }
   for (const [b, n] of ones.entries()) assert.ok(Math.abs(n / N - 0.5) < 0.01, `bit ${b} set ${n} times of ${N}`);
 });

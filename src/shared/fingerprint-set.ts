@@ -4,7 +4,10 @@
 // promote and copy, and the nonce check cost a verified request ~3 µs of CPU in a loaded server; here
 // an entry is two integers, made without a string or a call into native code.
 
-/** Fingerprints given as two 30-bit halves (0 ≤ hi, lo < 2³⁰), a pair of slots each; half of the pairs stay empty at most. */
+/**
+ * Fingerprints given as two 30-bit halves (0 ≤ hi, lo < 2³⁰), a pair of slots each; half of the pairs stay empty at
+ * most.
+ */
 export type FingerprintSet = { slots: Int32Array; size: number };
 
 const INITIAL_SLOTS = 1024;

@@ -33,13 +33,19 @@ test('two workers never mint the same id at the same instant', () => {
   const a = createIds(clock, 1);
   const b = createIds(clock, 2);
   const all = new Set<string>();
-  for (let i = 0; i < 5000; i++) { all.add(a.next()); all.add(b.next()); }
+  for (let i = 0; i < 5000; i++) {
+    all.add(a.next());
+    all.add(b.next());
+  }
   assert.equal(all.size, 10_000);
 });
 
 test('a clock set backwards never makes ids go backwards', () => {
   let now = 1_700_000_000_000;
-  const ids = createIds(createClock(() => now), 3);
+  const ids = createIds(
+    createClock(() => now),
+    3,
+  );
   const first = ids.next();
   now -= 3_600_000;
   assert.equal(compareIds(first, ids.next()), -1);

@@ -19,7 +19,8 @@ export interface Ids {
 }
 
 export function createIds(clock: Clock, worker: number): Ids {
-  if (!Number.isInteger(worker) || worker < 0 || worker > MAX_WORKER) throw new RangeError(`worker id out of range: ${worker}`);
+  if (!Number.isInteger(worker) || worker < 0 || worker > MAX_WORKER)
+    throw new RangeError(`worker id out of range: ${worker}`);
   const workerPart = BigInt(worker) << SEQ_BITS;
   let lastMs = -1;
   let seq = 0;
@@ -31,7 +32,10 @@ export function createIds(clock: Clock, worker: number): Ids {
       let ms = Math.max(clock.now() - TWITTER_EPOCH, lastMs, 0);
       if (ms === lastMs) {
         seq++;
-        if (seq > MAX_SEQ) { ms++; seq = 0; }
+        if (seq > MAX_SEQ) {
+          ms++;
+          seq = 0;
+        }
       } else {
         seq = 0;
       }

@@ -31,7 +31,10 @@ function addText(p: Parts, o: unknown): void {
 function addValue(p: Parts, v: unknown): void {
   if (Array.isArray(v)) {
     p.pieces.push('[');
-    v.forEach((x, i) => { if (i) p.pieces.push(','); addText(p, x); });
+    v.forEach((x, i) => {
+      if (i) p.pieces.push(',');
+      addText(p, x);
+    });
     p.pieces.push(']');
     return;
   }
@@ -69,8 +72,14 @@ export function envelopeJson(env: Record<string, unknown>): string | Buffer {
   const chunks: Buffer[] = [];
   let text = '';
   for (const x of p.pieces) {
-    if (typeof x === 'string') { text += x; continue; }
-    if (text) { chunks.push(Buffer.from(text)); text = ''; }
+    if (typeof x === 'string') {
+      text += x;
+      continue;
+    }
+    if (text) {
+      chunks.push(Buffer.from(text));
+      text = '';
+    }
     chunks.push(bytesOf(x));
   }
   if (text) chunks.push(Buffer.from(text));

@@ -10,13 +10,21 @@ test('docs/errors.md lists every slug of the catalog, and nothing else', () => {
 });
 
 test('the 401 body is byte-for-byte the real one', () => {
-  assert.equal(JSON.stringify(problems.unauthorized().body), '{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}');
+  assert.equal(
+    JSON.stringify(problems.unauthorized().body),
+    '{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}',
+  );
 });
 
 test('partial errors carry no status and keep the slug fields', () => {
   const e = partialError(problems.resourceNotFound({ parameter: 'ids', value: '20', resource_type: 'tweet' }));
   assert.deepEqual(e, {
-    title: 'Not Found Error', type: typeUri('resource-not-found'), detail: 'Could not find tweet with ids: [20].',
-    value: '20', resource_type: 'tweet', parameter: 'ids', resource_id: '20',
+    title: 'Not Found Error',
+    type: typeUri('resource-not-found'),
+    detail: 'Could not find tweet with ids: [20].',
+    value: '20',
+    resource_type: 'tweet',
+    parameter: 'ids',
+    resource_id: '20',
   });
 });

@@ -27,10 +27,26 @@ export type Slug =
   | 'usage-capped';
 
 export const SLUGS: readonly Slug[] = [
-  'about:blank', 'client-disconnected', 'client-forbidden', 'conflict', 'disallowed-resource',
-  'duplicate-rules', 'invalid-request', 'invalid-rules', 'noncompliant-rules', 'not-authorized-for-field',
-  'not-authorized-for-resource', 'oauth1-permissions', 'operational-disconnect', 'resource-not-found', 'resource-unavailable',
-  'rule-cap', 'rule-length', 'streaming-connection', 'unsupported-authentication', 'usage-capped',
+  'about:blank',
+  'client-disconnected',
+  'client-forbidden',
+  'conflict',
+  'disallowed-resource',
+  'duplicate-rules',
+  'invalid-request',
+  'invalid-rules',
+  'noncompliant-rules',
+  'not-authorized-for-field',
+  'not-authorized-for-resource',
+  'oauth1-permissions',
+  'operational-disconnect',
+  'resource-not-found',
+  'resource-unavailable',
+  'rule-cap',
+  'rule-length',
+  'streaming-connection',
+  'unsupported-authentication',
+  'usage-capped',
 ];
 
 export type ProblemBody = {
@@ -66,7 +82,14 @@ export function typeUri(slug: Slug): string {
   return slug === 'about:blank' ? slug : PROBLEMS_BASE + slug;
 }
 
-function problem(status: number, slug: Slug, title: string, detail: string | undefined, extra: Record<string, unknown> = {}, legacy: LegacyForms = {}): Problem {
+function problem(
+  status: number,
+  slug: Slug,
+  title: string,
+  detail: string | undefined,
+  extra: Record<string, unknown> = {},
+  legacy: LegacyForms = {},
+): Problem {
   // Key order as the real bodies have it: title, type, status, detail, then the slug's own fields.
   const body: ProblemBody = { title, type: typeUri(slug) };
   if (status >= 400) body.status = status;
@@ -88,9 +111,20 @@ export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | 'plac
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export const problems = {
@@ -100,7 +134,10 @@ export const problems = {
     return problem(status, 'about:blank', title, detail ?? title, {}, legacy);
   },
   unauthorized(legacy: LegacyForms = {}): Problem {
-    return problems.blank(401, 'Unauthorized', { ads: { code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' }, ...legacy });
+    return problems.blank(401, 'Unauthorized', {
+      ads: { code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' },
+      ...legacy,
+    });
   },
   forbidden(detail = 'You are not permitted to perform this action.', legacy: LegacyForms = {}): Problem {
     return problems.blank(403, detail, legacy);
@@ -134,11 +171,18 @@ export const problems = {
     const list = Array.isArray(errors) ? errors : [errors];
     const first = list[0];
     const param = first ? Object.keys(first.parameters)[0] : undefined;
-    return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: list }, {
-      ads: { code: 'INVALID_PARAMETER', message: first?.message ?? 'Invalid request', parameter: param ?? null },
-      oauth2: { error: 'invalid_request', description: first?.message ?? 'Invalid request' },
-      v1: { code: 44, message: first?.message ?? 'Invalid request' },
-    });
+    return problem(
+      400,
+      'invalid-request',
+      'Invalid Request',
+      'One or more parameters to your request was invalid.',
+      { errors: list },
+      {
+        ads: { code: 'INVALID_PARAMETER', message: first?.message ?? 'Invalid request', parameter: param ?? null },
+        oauth2: { error: 'invalid_request', description: first?.message ?? 'Invalid request' },
+        v1: { code: 44, message: first?.message ?? 'Invalid request' },
+      },
+    );
   },
   /** One invalid parameter, the most common case. */
   invalidParam(name: string, value: string | string[], message: string): Problem {
@@ -148,44 +192,110 @@ export const problems = {
     return problems.invalidRequest({ message: 'Request body is not valid JSON.', parameters: { body: [] } });
   },
 
-  resourceNotFound(o: { parameter: string; value: string; resource_type: ResourceType; resource_id?: string; detail?: string }): Problem {
+  resourceNotFound(o: {
+    parameter: string;
+    value: string;
+    resource_type: ResourceType;
+    resource_id?: string;
+    detail?: string;
+  }): Problem {
     const detail = o.detail ?? `Could not find ${o.resource_type} with ${o.parameter}: [${o.value}].`;
     return problem(404, 'resource-not-found', 'Not Found Error', detail, {
-      value: o.value, resource_type: o.resource_type, parameter: o.parameter, resource_id: o.resource_id ?? o.value,
+      value: o.value,
+      resource_type: o.resource_type,
+      parameter: o.parameter,
+      resource_id: o.resource_id ?? o.value,
     });
   },
-  notAuthorizedForResource(o: { parameter: string; value: string; resource_type: ResourceType; section: Section; resource_id?: string; detail?: string }): Problem {
-    const detail = o.detail ?? `Sorry, you are not authorized to see the ${o.resource_type} with ${o.parameter}: [${o.value}].`;
+  notAuthorizedForResource(o: {
+    parameter: string;
+    value: string;
+    resource_type: ResourceType;
+    section: Section;
+    resource_id?: string;
+    detail?: string;
+  }): Problem {
+    const detail =
+      o.detail ?? `Sorry, you are not authorized to see the ${o.resource_type} with ${o.parameter}: [${o.value}].`;
     return problem(403, 'not-authorized-for-resource', 'Authorization Error', detail, {
-      value: o.value, resource_type: o.resource_type, parameter: o.parameter, resource_id: o.resource_id ?? o.value, section: o.section,
+      value: o.value,
+      resource_type: o.resource_type,
+      parameter: o.parameter,
+      resource_id: o.resource_id ?? o.value,
+      section: o.section,
     });
   },
   notAuthorizedForField(o: { field: string; resource_type: ResourceType; section: Section }): Problem {
-    return problem(403, 'not-authorized-for-field', 'Field Authorization Error', `Sorry, you are not authorized to access '${o.field}' on a ${o.resource_type}.`, o);
+    return problem(
+      403,
+      'not-authorized-for-field',
+      'Field Authorization Error',
+      `Sorry, you are not authorized to access '${o.field}' on a ${o.resource_type}.`,
+      o,
+    );
   },
-  resourceUnavailable(o: { parameter: string; resource_id: string; resource_type: ResourceType; detail?: string }): Problem {
-    return problem(403, 'resource-unavailable', 'Forbidden', o.detail ?? `Sorry, this ${o.resource_type} is unavailable.`, {
-      parameter: o.parameter, resource_id: o.resource_id, resource_type: o.resource_type,
-    });
+  resourceUnavailable(o: {
+    parameter: string;
+    resource_id: string;
+    resource_type: ResourceType;
+    detail?: string;
+  }): Problem {
+    return problem(
+      403,
+      'resource-unavailable',
+      'Forbidden',
+      o.detail ?? `Sorry, this ${o.resource_type} is unavailable.`,
+      {
+        parameter: o.parameter,
+        resource_id: o.resource_id,
+        resource_type: o.resource_type,
+      },
+    );
   },
-  disallowedResource(o: { resource_id: string; resource_type: ResourceType; section: Section; detail?: string }): Problem {
-    return problem(403, 'disallowed-resource', 'Disallowed Resource Error', o.detail ?? 'This resource violates API precepts.', {
-      resource_id: o.resource_id, resource_type: o.resource_type, section: o.section,
-    });
+  disallowedResource(o: {
+    resource_id: string;
+    resource_type: ResourceType;
+    section: Section;
+    detail?: string;
+  }): Problem {
+    return problem(
+      403,
+      'disallowed-resource',
+      'Disallowed Resource Error',
+      o.detail ?? 'This resource violates API precepts.',
+      {
+        resource_id: o.resource_id,
+        resource_type: o.resource_type,
+        section: o.section,
+      },
+    );
   },
-  clientForbidden(o: { reason: 'official-client-forbidden' | 'client-not-enrolled'; detail?: string; client_id?: string }): Problem {
-    return problem(403, 'client-forbidden', 'Client Forbidden', o.detail ??
-      'This request must be made using an approved developer account that is enrolled in the requested endpoint. Learn more by visiting our documentation.', {
-      ...(o.client_id ? { client_id: o.client_id } : {}),
-      reason: o.reason,
-      registration_url: 'https://developer.x.com/en/portal/product',
-    });
+  clientForbidden(o: {
+    reason: 'official-client-forbidden' | 'client-not-enrolled';
+    detail?: string;
+    client_id?: string;
+  }): Problem {
+    return problem(
+      403,
+      'client-forbidden',
+      'Client Forbidden',
+      o.detail ??
+        'This request must be made using an approved developer account that is enrolled in the requested endpoint. Learn more by visiting our documentation.',
+      {
+        ...(o.client_id ? { client_id: o.client_id } : {}),
+        reason: o.reason,
+        registration_url: 'https://developer.x.com/en/portal/product',
+      },
+    );
   },
   /**
    * A user token whose app or grant lacks the permission level the route needs (observed live body,
    * plhery/node-twitter-api-v2#493); `legacy` gives the v1.1 code (93 for direct messages).
    */
-  oauth1Permissions(detail = 'Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.', legacy: LegacyForms = {}): Problem {
+  oauth1Permissions(
+    detail = 'Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.',
+    legacy: LegacyForms = {},
+  ): Problem {
     return problem(403, 'oauth1-permissions', 'Forbidden', detail, {}, legacy);
   },
   unsupportedAuthentication(detail: string): Problem {
@@ -201,7 +311,10 @@ export const problems = {
   duplicateRule(o: { id: string; value: string }): Problem {
     return problem(400, 'duplicate-rules', 'DuplicateRule', undefined, o);
   },
-  /** A stream rule that does not parse or validate: OBS title and `details` (array of strings), no `detail` (notes §4.2). */
+  /**
+   * A stream rule that does not parse or validate: OBS title and `details` (array of strings), no `detail` (notes
+   * §4.2).
+   */
   invalidRules(o: { value: string; details: string[] }): Problem {
     return problem(400, 'invalid-rules', 'UnprocessableEntity', undefined, o);
   },
@@ -215,7 +328,10 @@ export const problems = {
   ruleLength(detail: string, extra: Record<string, unknown> = {}): Problem {
     return problem(400, 'rule-length', 'RuleLengthExceeded', detail, extra);
   },
-  operationalDisconnect(disconnect_type: string, detail = 'This stream has been disconnected for operational reasons.'): Problem {
+  operationalDisconnect(
+    disconnect_type: string,
+    detail = 'This stream has been disconnected for operational reasons.',
+  ): Problem {
     return problem(200, 'operational-disconnect', 'operational-disconnect', detail, { disconnect_type });
   },
   streamingConnection(connection_issue: string, detail: string, status = 429): Problem {

@@ -23,7 +23,10 @@ export function createRowCache<R extends { id: string }>(max: number) {
       if (entries.size >= max) {
         // Evict the oldest tenth (a Map iterates in insertion order).
         let n = max / 10;
-        for (const k of entries.keys()) { entries.delete(k); if (--n <= 0) break; }
+        for (const k of entries.keys()) {
+          entries.delete(k);
+          if (--n <= 0) break;
+        }
       }
       entries.set(row.id, { row, checked });
     },
@@ -52,7 +55,10 @@ export function generationToken<Q extends Reader>(read: (db: Q) => Promise<strin
         memo.set(db, token);
         if (!clearing) {
           clearing = true;
-          setImmediate(() => { memo = new WeakMap(); clearing = false; });
+          setImmediate(() => {
+            memo = new WeakMap();
+            clearing = false;
+          });
         }
       }
       return token;

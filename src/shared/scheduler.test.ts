@@ -10,12 +10,21 @@ test('advancing 30 virtual hours fires every timer in the span in due order, eac
   const s = createScheduler(clock);
   const start = clock.now();
   const fired: { name: string; at: number }[] = [];
-  for (const h of [29, 1, 12, 30, 31, 0.5]) s.after(h * HOUR, () => { fired.push({ name: `t${h}`, at: clock.now() - start }); });
+  for (const h of [29, 1, 12, 30, 31, 0.5])
+    s.after(h * HOUR, () => {
+      fired.push({ name: `t${h}`, at: clock.now() - start });
+    });
   const real = performance.now();
   await s.advance(30 * HOUR);
   const elapsed = performance.now() - real;
-  assert.deepEqual(fired.map((f) => f.name), ['t0.5', 't1', 't12', 't29', 't30']);
-  assert.deepEqual(fired.map((f) => f.at), [0.5, 1, 12, 29, 30].map((h) => h * HOUR));
+  assert.deepEqual(
+    fired.map((f) => f.name),
+    ['t0.5', 't1', 't12', 't29', 't30'],
+  );
+  assert.deepEqual(
+    fired.map((f) => f.at),
+    [0.5, 1, 12, 29, 30].map((h) => h * HOUR),
+  );
   assert.equal(clock.now(), start + 30 * HOUR);
   assert.equal(clock.mode(), 'virtual');
   assert.equal(s.pending(), 1, 'the 31-hour timer is still waiting');
@@ -30,7 +39,10 @@ test('an interval runs once per period of virtual time, and timers it schedules 
   const chained: number[] = [];
   s.every(30 * 60_000, () => {
     ticks.push(clock.now());
-    if (ticks.length === 2) s.after(10_000, () => { chained.push(clock.now()); });
+    if (ticks.length === 2)
+      s.after(10_000, () => {
+        chained.push(clock.now());
+      });
   });
   await s.advance(30 * HOUR);
   assert.equal(ticks.length, 60);
@@ -43,7 +55,9 @@ test('cancelled timers never fire; setting the clock back fires nothing', async 
   const clock = createClock(() => 10_000);
   const s = createScheduler(clock);
   let fired = 0;
-  s.after(1000, () => { fired++; }).cancel();
+  s.after(1000, () => {
+    fired++;
+  }).cancel();
   await s.set(5_000);
   assert.equal(clock.now(), 5_000);
   await s.advance(10_000);
@@ -56,8 +70,16 @@ test('an error in one timer does not stop the others', async () => {
   const errors: string[] = [];
   const s = createScheduler(clock, { onError: (name) => errors.push(name) });
   let ran = false;
-  s.after(1, () => { throw new Error('boom'); }, 'bad');
-  s.after(2, () => { ran = true; });
+  s.after(
+    1,
+    () => {
+      throw new Error('boom');
+    },
+    'bad',
+  );
+  s.after(2, () => {
+    ran = true;
+  });
   await s.advance(5);
   assert.deepEqual(errors, ['bad']);
   assert.ok(ran);

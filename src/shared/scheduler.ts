@@ -49,7 +49,8 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
       heap[0] = last;
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1, r = l + 1;
+        const l = 2 * i + 1,
+          r = l + 1;
         let m = i;
         if (l < heap.length && less(heap[l]!, heap[m]!)) m = l;
         if (r < heap.length && less(heap[r]!, heap[m]!)) m = r;
@@ -92,7 +93,12 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
         await runOne(t);
       }
     })();
-    try { await draining; } finally { draining = null; arm(); }
+    try {
+      await draining;
+    } finally {
+      draining = null;
+      arm();
+    }
   }
 
   async function runUntil(target: number) {
@@ -115,21 +121,36 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
   const api: Scheduler = {
     at(due, fn, name = 'timer') {
       const t = add(due, fn, name);
-      return { cancel() { t.cancelled = true; } };
+      return {
+        cancel() {
+          t.cancelled = true;
+        },
+      };
     },
-    after(delayMs, fn, name) { return api.at(clock.now() + delayMs, fn, name); },
+    after(delayMs, fn, name) {
+      return api.at(clock.now() + delayMs, fn, name);
+    },
     every(intervalMs, fn, name = 'interval') {
       let current: Timer;
       let cancelled = false;
       const schedule = (from: number) => {
-        current = add(from + intervalMs, async () => {
-          if (cancelled) return;
-          schedule(current.due);
-          await fn();
-        }, name);
+        current = add(
+          from + intervalMs,
+          async () => {
+            if (cancelled) return;
+            schedule(current.due);
+            await fn();
+          },
+          name,
+        );
       };
       schedule(clock.now());
-      return { cancel() { cancelled = true; current.cancelled = true; } };
+      return {
+        cancel() {
+          cancelled = true;
+          current.cancelled = true;
+        },
+      };
     },
     async advance(ms) {
       if (!(ms >= 0)) throw new RangeError('advance_ms must be a non-negative number');

@@ -11,7 +11,16 @@ export type Selection = {
   expansions: readonly string[];
 };
 
-export const EMPTY_SELECTION: Selection = { tweet: [], user: [], media: [], poll: [], place: [], list: [], dm_event: [], expansions: [] };
+export const EMPTY_SELECTION: Selection = {
+  tweet: [],
+  user: [],
+  media: [],
+  poll: [],
+  place: [],
+  list: [],
+  dm_event: [],
+  expansions: [],
+};
 
 /** Who is looking: the user of a user-context token, or nobody (app-only). */
 export type Viewer = { userId: string | null; appId: string };
@@ -19,5 +28,11 @@ export type Viewer = { userId: string | null; appId: string };
 /** The user and app behind a user-context write; tier and permission drive the product rules. */
 export type Actor = {
   userId: string;
-  app: { id: string; name: string; tier: 'free' | 'basic' | 'pro' | 'pay-per-use' | 'enterprise'; client_id: string; permission: string };
+  app: {
+    id: string;
+    name: string;
+    tier: 'free' | 'basic' | 'pro' | 'pay-per-use' | 'enterprise';
+    client_id: string;
+    permission: string;
+  };
 };

@@ -23,5 +23,8 @@ export async function migrate(db: Db, clock: Clock, migrations: Migration[] = MI
 
 /** Splits a script on statement-ending semicolons (migrations keep `;` out of literals). */
 export function splitStatements(sql: string): string[] {
-  return sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
+  return sql
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

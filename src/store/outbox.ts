@@ -4,22 +4,36 @@ import type { Queryable } from './db.js';
 
 export type OutboxEvent = { topic: string; target?: string | null; payload: unknown };
 export type OutboxRow = {
-  id: string; topic: string; target: string | null; payload: string; created_at: number;
-  available_at: number; attempts: number; status: 'pending' | 'done' | 'dead'; last_error: string | null;
+  id: string;
+  topic: string;
+  target: string | null;
+  payload: string;
+  created_at: number;
+  available_at: number;
+  attempts: number;
+  status: 'pending' | 'done' | 'dead';
+  last_error: string | null;
 };
 
 export async function enqueue(tx: Queryable, id: string, now: number, event: OutboxEvent): Promise<void> {
-  await tx.run(
-    'INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES (?, ?, ?, ?, ?, ?)',
-    [id, event.topic, event.target ?? null, JSON.stringify(event.payload), now, now],
-  );
+  await tx.run('INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    id,
+    event.topic,
+    event.target ?? null,
+    JSON.stringify(event.payload),
+    now,
+    now,
+  ]);
 }
 
 /**
  * Claims up to `limit` due events of a topic for `holder` until `lockUntil`. A claim that expires
  * (its worker died) becomes claimable again: at-least-once, never at-most-once.
  */
-export async function claim(db: Queryable, o: { topic: string; holder: string; now: number; lockUntil: number; limit: number }): Promise<OutboxRow[]> {
+export async function claim(
+  db: Queryable,
+  o: { topic: string; holder: string; now: number; lockUntil: number; limit: number },
+): Promise<OutboxRow[]> {
   const due = await db.all<{ id: string }>(
     `SELECT id FROM outbox WHERE topic = ? AND status = 'pending' AND available_at <= ?
        AND (locked_until IS NULL OR locked_until < ?) ORDER BY id LIMIT ?`,
@@ -38,10 +52,19 @@ export async function claim(db: Queryable, o: { topic: string; holder: string; n
 }
 
 export async function complete(db: Queryable, id: string): Promise<void> {
-  await db.run("UPDATE outbox SET status = 'done', locked_by = NULL, locked_until = NULL, attempts = attempts + 1 WHERE id = ?", [id]);
+  await db.run(
+    "UPDATE outbox SET status = 'done', locked_by = NULL, locked_until = NULL, attempts = attempts + 1 WHERE id = ?",
+    [id],
+  );
 }
 
-export async function retryLater(db: Queryable, id: string, availableAt: number, error: string, dead = false): Promise<void> {
+export async function retryLater(
+  db: Queryable,
+  id: string,
+  availableAt: number,
+  error: string,
+  dead = false,
+): Promise<void> {
   await db.run(
     'UPDATE outbox SET status = ?, available_at = ?, attempts = attempts + 1, last_error = ?, locked_by = NULL, locked_until = NULL WHERE id = ?',
     [dead ? 'dead' : 'pending', availableAt, error, id],

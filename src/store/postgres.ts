@@ -42,8 +42,14 @@ function redact(url: string): string {
 const LOCK_KEY = 0x617669617279;
 
 export async function openPostgres(url: string, schema: string | null): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-  pool.on('error', () => { /* an idle client died; the pool replaces it */ });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it */
+  });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const root = queryable(pool);
   return {
@@ -65,20 +71,30 @@ export async function openPostgres(url: string, schema: string | null): Promise<
         client.release();
       }
     },
-    async exec(sql) { await pool.query(sql); },
+    async exec(sql) {
+      await pool.query(sql);
+    },
     async exclusive<T>(fn: () => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-        try { return await fn(); } finally { await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]); }
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+        }
       } finally {
         client.release();
       }
     },
     async tables() {
-      const rows = await root.all<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = current_schema()');
+      const rows = await root.all<{ tablename: string }>(
+        'SELECT tablename FROM pg_tables WHERE schemaname = current_schema()',
+      );
       return rows.map((r) => r.tablename);
     },
-    async close() { await pool.end(); },
+    async close() {
+      await pool.end();
+    },
   };
 }

@@ -6,7 +6,10 @@ export async function getSetting(db: Queryable, key: string): Promise<string | u
 }
 
 export async function putSetting(db: Queryable, key: string, value: string): Promise<void> {
-  await db.run('INSERT INTO aviary_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+  await db.run(
+    'INSERT INTO aviary_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    [key, value],
+  );
 }
 
 /** Returns the stored value, creating it with make() the first time. */

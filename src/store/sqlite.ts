@@ -35,9 +35,15 @@ export function openSqlite(file: string): Db {
   };
 
   let lock: Promise<void> | null = null;
-  const waitTurn = async () => { while (lock) await lock; };
-  const guarded = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
-    async (...a: A): Promise<R> => { if (lock) await waitTurn(); return fn(...a); };
+  const waitTurn = async () => {
+    while (lock) await lock;
+  };
+  const guarded =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      if (lock) await waitTurn();
+      return fn(...a);
+    };
 
   return {
     dialect: 'sqlite',
@@ -49,7 +55,9 @@ export function openSqlite(file: string): Db {
     async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       await waitTurn();
       let release!: () => void;
-      lock = new Promise<void>((r) => { release = r; });
+      lock = new Promise<void>((r) => {
+        release = r;
+      });
       try {
         conn.exec('BEGIN IMMEDIATE');
         try {
@@ -65,13 +73,26 @@ export function openSqlite(file: string): Db {
         release();
       }
     },
-    async exec(sql) { await waitTurn(); conn.exec(sql); },
-    async exclusive(fn) { return fn(); },
+    async exec(sql) {
+      await waitTurn();
+      conn.exec(sql);
+    },
+    async exclusive(fn) {
+      return fn();
+    },
     async tables() {
       await waitTurn();
-      return (conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
-        .map((r) => r.name).filter((n) => !n.includes('_fts'));
+      return (
+        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+          name: string;
+        }[]
+      )
+        .map((r) => r.name)
+        .filter((n) => !n.includes('_fts'));
     },
-    async close() { await waitTurn(); conn.close(); },
+    async close() {
+      await waitTurn();
+      conn.close();
+    },
   };
 }

@@ -9,7 +9,9 @@ import { twitterApiV2 } from '../support/sdk.js';
 import { localUrl, makeApp, makeUser } from '../support/oauth.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `skipped: ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does)`;
+const skip = existsSync(CHROMIUM)
+  ? false
+  : `skipped: ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does)`;
 
 describe('sign-in pages in headless Chromium', { skip }, () => {
   let s: TestServer;
@@ -17,7 +19,9 @@ describe('sign-in pages in headless Chromium', { skip }, () => {
   before(async () => {
     s = await startServer();
     browser = await chromium.launch({
-      executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
     });
   });
   after(async () => {
@@ -31,7 +35,11 @@ describe('sign-in pages in headless Chromium', { skip }, () => {
   const newApp = () => makeApp(s, { callback_urls: [callback()] });
   const pageWithCallback = async (): Promise<Page> => (await browser.newContext()).newPage();
 
-  async function signInAndPress(page: Page, button: '#allow' | '#cancel', user?: { username: string; password: string }) {
+  async function signInAndPress(
+    page: Page,
+    button: '#allow' | '#cancel',
+    user?: { username: string; password: string },
+  ) {
     if (user) {
       await page.fill('#username', user.username);
       await page.fill('#password', user.password);
@@ -52,8 +60,12 @@ describe('sign-in pages in headless Chromium', { skip }, () => {
 
     const back = await signInAndPress(page, '#allow', u);
     assert.equal(back.searchParams.get('oauth_token'), link.oauth_token);
-    const { client } = await twitterApiV2(s.url, { appKey: a.consumer_key, appSecret: a.consumer_secret, accessToken: link.oauth_token, accessSecret: link.oauth_token_secret })
-      .login(back.searchParams.get('oauth_verifier')!);
+    const { client } = await twitterApiV2(s.url, {
+      appKey: a.consumer_key,
+      appSecret: a.consumer_secret,
+      accessToken: link.oauth_token,
+      accessSecret: link.oauth_token_secret,
+    }).login(back.searchParams.get('oauth_verifier')!);
     assert.equal((await client.v2.me()).data.username, u.username);
   });
 
@@ -73,13 +85,19 @@ describe('sign-in pages in headless Chromium', { skip }, () => {
 
     const back = await signInAndPress(page, '#allow', u);
     assert.equal(back.searchParams.get('state'), link.state);
-    const login = await client.loginWithOAuth2({ code: back.searchParams.get('code')!, codeVerifier: link.codeVerifier, redirectUri: callback() });
+    const login = await client.loginWithOAuth2({
+      code: back.searchParams.get('code')!,
+      codeVerifier: link.codeVerifier,
+      redirectUri: callback(),
+    });
     assert.equal((await login.client.v2.me()).data.id, u.id);
   });
 
   test('cancel sends the user back with error=access_denied', async () => {
     const a = await newApp();
-    const link = twitterApiV2(s.url, { clientId: a.client_id } as never).generateOAuth2AuthLink(callback(), { scope: ['tweet.read'] });
+    const link = twitterApiV2(s.url, { clientId: a.client_id } as never).generateOAuth2AuthLink(callback(), {
+      scope: ['tweet.read'],
+    });
     const page = await pageWithCallback();
     await page.goto(localUrl(s, link.url));
     const back = await signInAndPress(page, '#cancel');

@@ -18,15 +18,29 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     app = await newApp(s);
     ({ receiver: r, id: webhookId } = await newWebhook(s, app));
   });
-  after(async () => { await s.close(); await r.close(); });
+  after(async () => {
+    await s.close();
+    await r.close();
+  });
 
-  /** Subscribes (with the user's own token: works for public and private kinds) and returns a reader of that user's events. */
+  /**
+   * Subscribes (with the user's own token: works for public and private kinds) and returns a reader of that user's
+   * events.
+   */
   async function watch(userId: string, event_type: string, filter: Record<string, string> = {}, tag?: string) {
-    await subscribe(s, await userToken(s, app, userId), { event_type, filter: { user_id: userId, ...filter }, webhook_id: webhookId, ...(tag ? { tag } : {}) });
-    return (n = 1) => poll(() => {
-      const got = r.accepted.map((p) => p.json.data).filter((d) => d.event_type === event_type && d.filter.user_id === userId && (!tag || d.tag === tag));
-      return got.length >= n ? got : null;
-    }) as Promise<any[]>;
+    await subscribe(s, await userToken(s, app, userId), {
+      event_type,
+      filter: { user_id: userId, ...filter },
+      webhook_id: webhookId,
+      ...(tag ? { tag } : {}),
+    });
+    return (n = 1) =>
+      poll(() => {
+        const got = r.accepted
+          .map((p) => p.json.data)
+          .filter((d) => d.event_type === event_type && d.filter.user_id === userId && (!tag || d.tag === tag));
+        return got.length >= n ? got : null;
+      }) as Promise<any[]>;
   }
   const none = async (userId: string, event_type: string) => {
     await new Promise((res) => setTimeout(res, 150));
@@ -37,7 +51,8 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.data.id as string;
   };
-  const source = (topic: string, payload: unknown) => s.deps.db.tx((tx) => enqueue(tx, s.deps.ids.next(), s.deps.clock.now(), { topic, payload }));
+  const source = (topic: string, payload: unknown) =>
+    s.deps.db.tx((tx) => enqueue(tx, s.deps.ids.next(), s.deps.clock.now(), { topic, payload }));
 
   test('post.create: the post object with count string twins, includes, and a stable envelope', async () => {
     const author = await newUser(s);
@@ -68,7 +83,10 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     assert.equal((await replies())[0].payload.id, reply);
     const quote = await tweet(author.id, { text: 'a quote', quote_tweet_id: original });
     assert.equal((await quotes())[0].payload.id, quote);
-    const rt = await s.call('POST', `/2/users/${author.id}/retweets`, { auth: await userToken(s, app, author.id), body: { tweet_id: original } });
+    const rt = await s.call('POST', `/2/users/${author.id}/retweets`, {
+      auth: await userToken(s, app, author.id),
+      body: { tweet_id: original },
+    });
     assert.equal(rt.status, 200, JSON.stringify(rt.body));
     const [repost] = await reposts();
     assert.deepEqual(repost.payload.referenced_tweets, [{ type: 'retweeted', id: original }]);
@@ -90,13 +108,16 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     assert.equal(d.includes.users[0].data.id, author.id);
   });
 
-  test('keyword filters match post text; protected accounts\' posts are never delivered', async () => {
+  test("keyword filters match post text; protected accounts' posts are never delivered", async () => {
     const author = await newUser(s);
     const rockets = await watch(author.id, 'post.create', { keyword: 'Rocket' }, 'rockets');
     await tweet(author.id, { text: 'nothing to see' });
     await tweet(author.id, { text: 'a rocket launch' });
     const got = await rockets();
-    assert.deepEqual(got.map((e) => e.payload.text), ['a rocket launch']);
+    assert.deepEqual(
+      got.map((e) => e.payload.text),
+      ['a rocket launch'],
+    );
     const hidden = await newUser(s, { protected: true });
     await watch(hidden.id, 'post.create');
     await tweet(hidden.id, { text: 'for followers only' });
@@ -105,12 +126,31 @@ forEachStore('activity: events delivered to webhooks', (store) => {
 
   test('profile.update.* from PATCH /_aviary/users/{id}, with before and after', async () => {
     const user = await newUser(s, { description: 'Mars & Cars' });
-    const kinds = ['bio', 'screenname', 'handle', 'geo', 'url', 'profile_picture', 'verified', 'affiliate', 'banner_picture'];
-    const readers = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await watch(user.id, `profile.update.${k}`)] as const)));
+    const kinds = [
+      'bio',
+      'screenname',
+      'handle',
+      'geo',
+      'url',
+      'profile_picture',
+      'verified',
+      'affiliate',
+      'banner_picture',
+    ];
+    const readers = Object.fromEntries(
+      await Promise.all(kinds.map(async (k) => [k, await watch(user.id, `profile.update.${k}`)] as const)),
+    );
     const badge = await watch(user.id, 'profile.update.verified_badge');
     const res = await s.admin('PATCH', `/_aviary/users/${user.id}`, {
-      description: 'Mars, Cars & AI', name: 'New Name', username: `${user.username.slice(0, 10)}x`, location: 'Mars', url: 'https://example.com',
-      profile_image_url: 'https://pbs.twimg.com/p.jpg', verified: true, affiliation: 'XDevelopers', banner_url: 'https://pbs.twimg.com/b.jpg',
+      description: 'Mars, Cars & AI',
+      name: 'New Name',
+      username: `${user.username.slice(0, 10)}x`,
+      location: 'Mars',
+      url: 'https://example.com',
+      profile_image_url: 'https://pbs.twimg.com/p.jpg',
+      verified: true,
+      affiliation: 'XDevelopers',
+      banner_url: 'https://pbs.twimg.com/b.jpg',
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.data.description, 'Mars, Cars & AI');
@@ -148,12 +188,25 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     const bReceived = await watch(b.id, 'dm.indicate_typing', { direction: 'received' });
     await watch(b.id, 'dm.read', { direction: 'sent' });
     const aReads = await watch(a.id, 'dm.read', { direction: 'received' });
-    assert.equal((await s.admin('POST', '/_aviary/dm-signals', { type: 'typing', sender_id: a.id, recipient_ids: [b.id] })).status, 201);
+    assert.equal(
+      (await s.admin('POST', '/_aviary/dm-signals', { type: 'typing', sender_id: a.id, recipient_ids: [b.id] })).status,
+      201,
+    );
     const [typing] = await bReceived();
     assert.equal(typing.payload.direct_message_indicate_typing_events[0].sender_id, a.id);
     assert.equal(typing.payload.direct_message_indicate_typing_events[0].target.recipient_id, b.id);
     await aSent();
-    assert.equal((await s.admin('POST', '/_aviary/dm-signals', { type: 'read', sender_id: b.id, recipient_ids: [a.id], last_read_event_id: '1234' })).status, 201);
+    assert.equal(
+      (
+        await s.admin('POST', '/_aviary/dm-signals', {
+          type: 'read',
+          sender_id: b.id,
+          recipient_ids: [a.id],
+          last_read_event_id: '1234',
+        })
+      ).status,
+      201,
+    );
     const [read] = await aReads();
     assert.equal(read.payload.direct_message_mark_read_events[0].last_read_event_id, '1234');
   });
@@ -163,7 +216,13 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     const b = await newUser(s);
     const sent = await watch(a.id, 'dm.sent');
     const received = await watch(b.id, 'dm.received');
-    await source('dm.sent', { dm_event_id: '1580000000000000001', conversation_id: `${a.id}-${b.id}`, sender_id: a.id, recipient_ids: [b.id], text: 'psst' });
+    await source('dm.sent', {
+      dm_event_id: '1580000000000000001',
+      conversation_id: `${a.id}-${b.id}`,
+      sender_id: a.id,
+      recipient_ids: [b.id],
+      text: 'psst',
+    });
     const [dm] = await received();
     assert.equal(dm.payload.direct_message_events[0].message_create.message_data.text, 'psst');
     assert.equal(dm.payload.direct_message_events[0].message_create.sender_id, a.id);
@@ -196,7 +255,16 @@ forEachStore('activity: events delivered to webhooks', (store) => {
   test('real likes, follows, blocks, mutes and DMs over the data API cause their events', async () => {
     const a = await newUser(s);
     const b = await newUser(s);
-    const asA = await userToken(s, app, a.id, ['tweet.read', 'tweet.write', 'users.read', 'like.write', 'dm.write', 'follows.write', 'mute.write', 'block.read']);
+    const asA = await userToken(s, app, a.id, [
+      'tweet.read',
+      'tweet.write',
+      'users.read',
+      'like.write',
+      'dm.write',
+      'follows.write',
+      'mute.write',
+      'block.read',
+    ]);
     const ok = (res: { status: number; body: unknown }) => assert.ok(res.status < 300, JSON.stringify(res.body));
     const liked = await watch(b.id, 'like.create', { direction: 'inbound' });
     const post = await tweet(b.id, { text: 'like me for real' });
@@ -214,7 +282,10 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     ok(await s.call('POST', `/2/dm_conversations/with/${b.id}/messages`, { auth: asA, body: { text: 'for real' } }));
     assert.equal((await received())[0].payload.direct_message_events[0].message_create.message_data.text, 'for real');
 
-    for (const [kind, path, undo] of [['mute.mute', 'muting', 'mute.unmute'], ['block.block', 'blocking', 'block.unblock']] as const) {
+    for (const [kind, path, undo] of [
+      ['mute.mute', 'muting', 'mute.unmute'],
+      ['block.block', 'blocking', 'block.unblock'],
+    ] as const) {
       const on = await watch(a.id, kind);
       const off = await watch(a.id, undo);
       ok(await s.call('POST', `/2/users/${a.id}/${path}`, { auth: asA, body: { target_user_id: b.id } }));
@@ -227,7 +298,13 @@ forEachStore('activity: events delivered to webhooks', (store) => {
   test('synthetic events from POST /_aviary/events, for any kind', async () => {
     const user = await newUser(s);
     const news = await watch(user.id, 'chat.received');
-    const res = await s.admin('POST', '/_aviary/events', { event_type: 'chat.received', user_id: user.id, direction: 'inbound', payload: { conversation_id: '1:2' }, count: 3 });
+    const res = await s.admin('POST', '/_aviary/events', {
+      event_type: 'chat.received',
+      user_id: user.id,
+      direction: 'inbound',
+      payload: { conversation_id: '1:2' },
+      count: 3,
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.data.queued, 3);
     const got = await news(3);

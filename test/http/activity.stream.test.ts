@@ -9,26 +9,43 @@ type Stream = { text: () => string; lines: () => any[]; close: () => void; statu
 
 async function openStream(s: TestServer, auth: string, query = ''): Promise<Stream> {
   const ac = new AbortController();
-  const res = await fetch(`${s.url}/2/activity/stream${query}`, { headers: { authorization: auth }, signal: ac.signal });
+  const res = await fetch(`${s.url}/2/activity/stream${query}`, {
+    headers: { authorization: auth },
+    signal: ac.signal,
+  });
   let text = '';
   if (res.status === 200) {
     void (async () => {
       const decoder = new TextDecoder();
-      try { for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true }); } catch { /* aborted */ }
+      try {
+        for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+      } catch {
+        /* aborted */
+      }
     })();
   } else {
     text = await res.text();
   }
   return {
-    status: res.status, text: () => text, close: () => ac.abort(),
-    lines: () => text.split('\r\n').filter((l) => l.trim()).map((l) => JSON.parse(l)),
+    status: res.status,
+    text: () => text,
+    close: () => ac.abort(),
+    lines: () =>
+      text
+        .split('\r\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l)),
   };
 }
 
 forEachStore('activity: persistent stream', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('events of subscriptions without a webhook arrive on the stream, \\r\\n framed; backfill and the connection limit', async () => {
     const app = await newApp(s);
@@ -36,10 +53,24 @@ forEachStore('activity: persistent stream', (store) => {
     await subscribe(s, app.auth, { event_type: 'profile.update.bio', filter: { user_id: user.id }, tag: 'stream' });
     const live = await openStream(s, app.auth);
     assert.equal(live.status, 200);
-    await s.admin('POST', '/_aviary/events', { event_type: 'profile.update.bio', user_id: user.id, payload: { before: 'a', after: 'b' } });
-    const [e] = await poll(() => live.lines().length ? live.lines() : null) as any[];
+    await s.admin('POST', '/_aviary/events', {
+      event_type: 'profile.update.bio',
+      user_id: user.id,
+      payload: { before: 'a', after: 'b' },
+    });
+    const [e] = (await poll(() => (live.lines().length ? live.lines() : null))) as any[];
     assert.ok(live.text().endsWith('\r\n'));
-    assert.deepEqual({ ...e.data, event_uuid: 'x' }, { event_uuid: 'x', filter: { user_id: user.id }, event_type: 'profile.update.bio', tag: 'stream', payload: { before: 'a', after: 'b' }, includes: {} });
+    assert.deepEqual(
+      { ...e.data, event_uuid: 'x' },
+      {
+        event_uuid: 'x',
+        filter: { user_id: user.id },
+        event_type: 'profile.update.bio',
+        tag: 'stream',
+        payload: { before: 'a', after: 'b' },
+        includes: {},
+      },
+    );
 
     const backfilled = await openStream(s, app.auth, '?backfill_minutes=5');
     await poll(() => backfilled.lines().length === 1);
@@ -54,7 +85,11 @@ forEachStore('activity: persistent stream', (store) => {
       if (st.status === 200) return st;
       return null;
     });
-    await s.admin('POST', '/_aviary/events', { event_type: 'profile.update.bio', user_id: user.id, payload: { before: 'b', after: 'c' } });
+    await s.admin('POST', '/_aviary/events', {
+      event_type: 'profile.update.bio',
+      user_id: user.id,
+      payload: { before: 'b', after: 'c' },
+    });
     await poll(() => again!.lines().length === 1 && backfilled.lines().length === 2);
     again!.close();
     backfilled.close();

@@ -4,8 +4,12 @@ import { forEachStore, startServer, uniqueName, type TestServer } from '../suppo
 
 forEachStore('control API: apps', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('POST /_aviary/apps creates an app with every credential, defaults applied', async () => {
     const name = uniqueName('app');
@@ -59,7 +63,12 @@ forEachStore('control API: apps', (store) => {
 
   test('regenerating keys kills the old bearer and user tokens at once', async () => {
     const a = (await s.admin('POST', '/_aviary/apps', { name: uniqueName('regen') })).body.data;
-    const o2 = (await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, { user_id: '12', scopes: ['tweet.read', 'users.read'] })).body.data;
+    const o2 = (
+      await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, {
+        user_id: '12',
+        scopes: ['tweet.read', 'users.read'],
+      })
+    ).body.data;
     assert.equal((await s.call('GET', '/2/users/12', { auth: `Bearer ${a.bearer_token}` })).status, 200);
     assert.equal((await s.call('GET', '/2/users/12', { auth: `Bearer ${o2.access_token}` })).status, 200);
 
@@ -81,17 +90,29 @@ forEachStore('control API: apps', (store) => {
     assert.ok(at.body.data.oauth_token_secret);
     assert.deepEqual([at.body.data.user_id, at.body.data.screen_name], ['12', 'jack']);
 
-    const o2 = await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, { user_id: '12', scopes: ['tweet.read', 'offline.access'] });
+    const o2 = await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, {
+      user_id: '12',
+      scopes: ['tweet.read', 'offline.access'],
+    });
     assert.equal(o2.status, 201);
     assert.equal(o2.body.data.expires_in, 7200);
     assert.equal(o2.body.data.scope, 'tweet.read offline.access');
     assert.ok(o2.body.data.refresh_token);
-    const noRefresh = await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, { user_id: '12', scopes: ['tweet.read'] });
+    const noRefresh = await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, {
+      user_id: '12',
+      scopes: ['tweet.read'],
+    });
     assert.equal(noRefresh.body.data.refresh_token, undefined, 'refresh tokens only with offline.access');
 
-    assert.equal((await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, { user_id: '12', scopes: ['tweet.fly'] })).status, 400);
+    assert.equal(
+      (await s.admin('POST', `/_aviary/apps/${a.id}/oauth2-tokens`, { user_id: '12', scopes: ['tweet.fly'] })).status,
+      400,
+    );
     assert.equal((await s.admin('POST', `/_aviary/apps/${a.id}/access-tokens`, { user_id: '404404' })).status, 404);
-    assert.equal((await s.admin('POST', `/_aviary/apps/${a.id}/access-tokens`, { user_id: '12', access: 'all' })).status, 400);
+    assert.equal(
+      (await s.admin('POST', `/_aviary/apps/${a.id}/access-tokens`, { user_id: '12', access: 'all' })).status,
+      400,
+    );
   });
 
   test('a wrong or missing admin token gets 401', async () => {
@@ -99,6 +120,10 @@ forEachStore('control API: apps', (store) => {
     const res = await s.call('GET', '/_aviary/apps');
     assert.equal(res.status, 401);
     assert.deepEqual(res.body, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
-    assert.equal((await s.call('GET', '/_aviary/clock', { auth: `Bearer ${s.bearer}` })).status, 401, 'an app bearer is no admin token');
+    assert.equal(
+      (await s.call('GET', '/_aviary/clock', { auth: `Bearer ${s.bearer}` })).status,
+      401,
+      'an app bearer is no admin token',
+    );
   });
 });

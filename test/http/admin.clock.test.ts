@@ -6,8 +6,12 @@ const HOUR = 3_600_000;
 
 forEachStore('control API: clock', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('GET /_aviary/clock reads real time by default', async () => {
     const res = await s.admin('GET', '/_aviary/clock');
@@ -22,14 +26,21 @@ forEachStore('control API: clock', (store) => {
     const start = Date.parse(set.body.data.now);
     const fired: [string, number][] = [];
     for (const h of [28, 4, 24, 0.5, 31]) {
-      s.deps.scheduler.after(h * HOUR, () => { fired.push([`${h}h`, s.deps.clock.now() - start]); });
+      s.deps.scheduler.after(h * HOUR, () => {
+        fired.push([`${h}h`, s.deps.clock.now() - start]);
+      });
     }
     const t0 = performance.now();
     const res = await s.admin('POST', '/_aviary/clock', { advance_ms: 30 * HOUR });
     const took = performance.now() - t0;
     assert.equal(res.status, 200);
     assert.equal(res.body.data.now, '2030-01-02T06:00:00.000Z');
-    assert.deepEqual(fired, [['0.5h', 0.5 * HOUR], ['4h', 4 * HOUR], ['24h', 24 * HOUR], ['28h', 28 * HOUR]]);
+    assert.deepEqual(fired, [
+      ['0.5h', 0.5 * HOUR],
+      ['4h', 4 * HOUR],
+      ['24h', 24 * HOUR],
+      ['28h', 28 * HOUR],
+    ]);
     assert.ok(took < 1000, `${took} ms`);
     const still = await s.admin('GET', '/_aviary/clock');
     assert.equal(still.body.data.now, '2030-01-02T06:00:00.000Z', 'virtual time stands still between calls');

@@ -4,8 +4,12 @@ import { forEachStore, startServer, uniqueName, type TestServer } from '../suppo
 
 forEachStore('control API: reset and seed', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('reset empties everything; seeding demo brings back the same demo credentials', async () => {
     await s.admin('POST', '/_aviary/users', { username: uniqueName('gone'), name: 'Soon gone' });
@@ -13,7 +17,11 @@ forEachStore('control API: reset and seed', (store) => {
     assert.equal(reset.status, 200);
     assert.ok(reset.body.data.emptied.includes('users'));
     assert.equal((await s.admin('GET', '/_aviary/users?username=jack')).status, 404);
-    assert.equal((await s.call('GET', '/2/users/12', { auth: `Bearer ${s.bearer}` })).status, 401, 'the demo app is gone too');
+    assert.equal(
+      (await s.call('GET', '/2/users/12', { auth: `Bearer ${s.bearer}` })).status,
+      401,
+      'the demo app is gone too',
+    );
 
     const seed = await s.admin('POST', '/_aviary/seed', { dataset: 'demo' });
     assert.equal(seed.status, 200);

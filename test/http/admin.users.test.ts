@@ -4,13 +4,24 @@ import { forEachStore, startServer, uniqueName, type TestServer } from '../suppo
 
 forEachStore('control API: users', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('POST /_aviary/users creates a user the data API can see', async () => {
     const username = uniqueName('Ann');
     const res = await s.admin('POST', '/_aviary/users', {
-      username, name: 'Ann Example', description: 'hello', location: 'Lisbon', url: 'https://example.com', verified: true, protected: false, premium: true,
+      username,
+      name: 'Ann Example',
+      description: 'hello',
+      location: 'Lisbon',
+      url: 'https://example.com',
+      verified: true,
+      protected: false,
+      premium: true,
     });
     assert.equal(res.status, 201);
     const u = res.body.data;
@@ -23,11 +34,23 @@ forEachStore('control API: users', (store) => {
     assert.equal(byName.status, 200);
     assert.equal(byName.body.data.id, u.id);
 
-    const v2 = await s.call('GET', `/2/users/by/username/${username}?user.fields=description,location,verified,created_at`, { auth: `Bearer ${s.bearer}` });
+    const v2 = await s.call(
+      'GET',
+      `/2/users/by/username/${username}?user.fields=description,location,verified,created_at`,
+      { auth: `Bearer ${s.bearer}` },
+    );
     assert.equal(v2.status, 200);
     assert.deepEqual(
       { ...v2.body.data, created_at: undefined },
-      { id: u.id, name: 'Ann Example', username, description: 'hello', location: 'Lisbon', verified: true, created_at: undefined },
+      {
+        id: u.id,
+        name: 'Ann Example',
+        username,
+        description: 'hello',
+        location: 'Lisbon',
+        verified: true,
+        created_at: undefined,
+      },
     );
   });
 

@@ -20,25 +20,52 @@ forEachStore('OAuth 1.0a verification', (store) => {
     s = await startServer({
       store,
       beforeListen: (app) => {
-        app.get('/1.1/__me.json', { config: { auth: OAUTH1_USER_ONLY } }, async (req) => ({ id: req.caller!.kind === 'oauth1-user' ? req.caller!.userId : null }));
+        app.get('/1.1/__me.json', { config: { auth: OAUTH1_USER_ONLY } }, async (req) => ({
+          id: req.caller!.kind === 'oauth1-user' ? req.caller!.userId : null,
+        }));
         app.post('/1.1/__echo.json', { config: { auth: OAUTH1_USER_ONLY } }, async (req) => ({ body: req.body }));
-        app.post('/2/__write', { config: { auth: userContext(['tweet.write'], { write: true }) } }, async (req) => ({ data: req.body }));
+        app.post('/2/__write', { config: { auth: userContext(['tweet.write'], { write: true }) } }, async (req) => ({
+          data: req.body,
+        }));
       },
     });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   async function userOf(appOpts: { permission?: string } = {}) {
     const a = await makeApp(s, appOpts);
     const u = await makeUser(s);
     const t = (await s.admin('POST', `/_aviary/apps/${a.id}/access-tokens`, { user_id: u.id })).body.data;
-    return { a, u, creds: { consumer_key: a.consumer_key, consumer_secret: a.consumer_secret, oauth_token: t.oauth_token, oauth_token_secret: t.oauth_token_secret } };
+    return {
+      a,
+      u,
+      creds: {
+        consumer_key: a.consumer_key,
+        consumer_secret: a.consumer_secret,
+        oauth_token: t.oauth_token,
+        oauth_token_secret: t.oauth_token_secret,
+      },
+    };
   }
 
-  function header(method: string, path: string, c: Creds, o: { nonce?: string; timestamp?: number; form?: Record<string, string>; signedPath?: string } = {}) {
+  function header(
+    method: string,
+    path: string,
+    c: Creds,
+    o: { nonce?: string; timestamp?: number; form?: Record<string, string>; signedPath?: string } = {},
+  ) {
     return signRequest({
-      method, url: s.url + (o.signedPath ?? path), consumerKey: c.consumer_key, consumerSecret: c.consumer_secret,
-      token: c.oauth_token, tokenSecret: c.oauth_token_secret, nonce: o.nonce, timestamp: o.timestamp ?? now(), form: o.form,
+      method,
+      url: s.url + (o.signedPath ?? path),
+      consumerKey: c.consumer_key,
+      consumerSecret: c.consumer_secret,
+      token: c.oauth_token,
+      tokenSecret: c.oauth_token_secret,
+      nonce: o.nonce,
+      timestamp: o.timestamp ?? now(),
+      form: o.form,
     });
   }
   const get = (path: string, authorization: string) => s.call('GET', path, { headers: { authorization } });
@@ -52,8 +79,19 @@ forEachStore('OAuth 1.0a verification', (store) => {
     assert.deepEqual([replay.status, replay.body], [401, V1_32]);
     assert.equal(replay.headers.get('www-authenticate'), 'OAuth realm="https://api.twitter.com", api_error_code=32');
     const ts = now();
-    assert.equal((await get('/1.1/__me.json?a=1', header('GET', '/1.1/__me.json?a=1', creds, { nonce: 'replay-me-2', timestamp: ts }))).status, 200);
-    const otherRequest = await get('/1.1/__me.json?a=2', header('GET', '/1.1/__me.json?a=2', creds, { nonce: 'replay-me-2', timestamp: ts }));
+    assert.equal(
+      (
+        await get(
+          '/1.1/__me.json?a=1',
+          header('GET', '/1.1/__me.json?a=1', creds, { nonce: 'replay-me-2', timestamp: ts }),
+        )
+      ).status,
+      200,
+    );
+    const otherRequest = await get(
+      '/1.1/__me.json?a=2',
+      header('GET', '/1.1/__me.json?a=2', creds, { nonce: 'replay-me-2', timestamp: ts }),
+    );
     assert.equal(otherRequest.status, 401, 'a nonce is unique per timestamp, client and token (RFC 5849 §3.3)');
   });
 
@@ -68,28 +106,39 @@ forEachStore('OAuth 1.0a verification', (store) => {
     const forged = ok().replace(/oauth_signature="[^"]+"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
     assert.deepEqual((await get(path, forged)).body, V1_32, 'forged signature');
     // The same nonce and timestamp moved to another request of the shape: signed for one, not the other.
-    const other = ok({ nonce: 'shape-nonce-2', timestamp: now() }).replace(/oauth_timestamp="(\d+)"/, (_, t: string) => `oauth_timestamp="${Number(t) + 1}"`);
+    const other = ok({ nonce: 'shape-nonce-2', timestamp: now() }).replace(
+      /oauth_timestamp="(\d+)"/,
+      (_, t: string) => `oauth_timestamp="${Number(t) + 1}"`,
+    );
     assert.deepEqual((await get(path, other)).body, V1_32, 'timestamp changed after signing');
     const stale = await get(path, ok({ timestamp: now() - 400 }));
     assert.deepEqual(stale.body, { errors: [{ code: 135, message: 'Could not authenticate you.' }] });
-    const inv = await s.call('POST', '/1.1/oauth/invalidate_token', { headers: { authorization: header('POST', '/1.1/oauth/invalidate_token', creds) } });
+    const inv = await s.call('POST', '/1.1/oauth/invalidate_token', {
+      headers: { authorization: header('POST', '/1.1/oauth/invalidate_token', creds) },
+    });
     assert.equal(inv.status, 200);
     assert.deepEqual((await get(path, ok())).body, V1_89, 'invalidated token');
   });
 
   test('users of one app calling one endpoint in turn are each answered as themselves', async () => {
     const first = await userOf();
-    const others = await Promise.all([1, 2, 3].map(async () => {
-      const u = await makeUser(s);
-      const t = (await s.admin('POST', `/_aviary/apps/${first.a.id}/access-tokens`, { user_id: u.id })).body.data;
-      return { u, creds: { ...first.creds, oauth_token: t.oauth_token, oauth_token_secret: t.oauth_token_secret } };
-    }));
+    const others = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const u = await makeUser(s);
+        const t = (await s.admin('POST', `/_aviary/apps/${first.a.id}/access-tokens`, { user_id: u.id })).body.data;
+        return { u, creds: { ...first.creds, oauth_token: t.oauth_token, oauth_token_secret: t.oauth_token_secret } };
+      }),
+    );
     const path = '/1.1/__me.json?turns=1';
     for (let round = 0; round < 3; round++) {
-      for (const { u, creds } of [first, ...others]) assert.deepEqual((await get(path, header('GET', path, creds))).body, { id: u.id });
+      for (const { u, creds } of [first, ...others])
+        assert.deepEqual((await get(path, header('GET', path, creds))).body, { id: u.id });
     }
     // One user's token under another's signature: not a request of either's shape.
-    const swapped = header('GET', path, others[0]!.creds).replace(others[0]!.creds.oauth_token, first.creds.oauth_token);
+    const swapped = header('GET', path, others[0]!.creds).replace(
+      others[0]!.creds.oauth_token,
+      first.creds.oauth_token,
+    );
     assert.deepEqual((await get(path, swapped)).body, V1_32);
   });
 
@@ -97,14 +146,24 @@ forEachStore('OAuth 1.0a verification', (store) => {
     const { creds } = await userOf();
     for (const skew of [-301, 301]) {
       const res = await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { timestamp: now() + skew }));
-      assert.deepEqual([res.status, res.body], [401, { errors: [{ code: 135, message: 'Could not authenticate you.' }] }], `skew ${skew}`);
+      assert.deepEqual(
+        [res.status, res.body],
+        [401, { errors: [{ code: 135, message: 'Could not authenticate you.' }] }],
+        `skew ${skew}`,
+      );
     }
-    assert.equal((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { timestamp: now() - 250 }))).status, 200);
+    assert.equal(
+      (await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { timestamp: now() - 250 }))).status,
+      200,
+    );
     // The window follows the service clock, not the wall clock.
     await s.admin('POST', '/_aviary/clock', { advance_ms: 10 * 60 * 1000 });
     try {
       assert.equal((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds))).status, 401);
-      assert.equal((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { timestamp: now() + 600 }))).status, 200);
+      assert.equal(
+        (await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { timestamp: now() + 600 }))).status,
+        200,
+      );
     } finally {
       await s.admin('POST', '/_aviary/clock', { mode: 'real' });
     }
@@ -113,7 +172,10 @@ forEachStore('OAuth 1.0a verification', (store) => {
   test("a token of app A with app B's consumer key is code 89", async () => {
     const A = await userOf();
     const B = await makeApp(s);
-    const res = await get('/1.1/__me.json', header('GET', '/1.1/__me.json', { ...A.creds, consumer_key: B.consumer_key, consumer_secret: B.consumer_secret }));
+    const res = await get(
+      '/1.1/__me.json',
+      header('GET', '/1.1/__me.json', { ...A.creds, consumer_key: B.consumer_key, consumer_secret: B.consumer_secret }),
+    );
     assert.deepEqual([res.status, res.body], [401, V1_89]);
   });
 
@@ -121,15 +183,28 @@ forEachStore('OAuth 1.0a verification', (store) => {
     const { creds } = await userOf();
     const signedFor = header('GET', '/1.1/__me.json?x=1', creds);
     assert.deepEqual((await get('/1.1/__me.json?x=2', signedFor)).body, V1_32);
-    assert.deepEqual((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { signedPath: '/1.1/__other.json' }))).body, V1_32);
-    const forged = header('GET', '/1.1/__me.json', creds).replace(/oauth_signature="[^"]+"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
+    assert.deepEqual(
+      (await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds, { signedPath: '/1.1/__other.json' }))).body,
+      V1_32,
+    );
+    const forged = header('GET', '/1.1/__me.json', creds).replace(
+      /oauth_signature="[^"]+"/,
+      'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"',
+    );
     assert.deepEqual((await get('/1.1/__me.json', forged)).body, V1_32);
     const tamperedForm = await s.call('POST', '/1.1/__echo.json', {
-      body: 'status=goodbye', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: header('POST', '/1.1/__echo.json', creds, { form: { status: 'hello' } }) },
+      body: 'status=goodbye',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: header('POST', '/1.1/__echo.json', creds, { form: { status: 'hello' } }),
+      },
     });
     assert.deepEqual([tamperedForm.status, tamperedForm.body], [401, V1_32]);
     const v2 = await get('/2/users/me?user.fields=id', header('GET', '/2/users/me?user.fields=name', creds));
-    assert.deepEqual([v2.status, v2.body], [401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }]);
+    assert.deepEqual(
+      [v2.status, v2.body],
+      [401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }],
+    );
   });
 
   test('bad authentication data is code 215: no signature, another method, a non-ASCII nonce', async () => {
@@ -149,17 +224,46 @@ forEachStore('OAuth 1.0a verification', (store) => {
 
   test('an invalidated token is code 89, also after a restart on the same data', async () => {
     const { creds } = await userOf();
-    const inv = await s.call('POST', '/1.1/oauth/invalidate_token', { headers: { authorization: header('POST', '/1.1/oauth/invalidate_token', creds) } });
+    const inv = await s.call('POST', '/1.1/oauth/invalidate_token', {
+      headers: { authorization: header('POST', '/1.1/oauth/invalidate_token', creds) },
+    });
     assert.deepEqual([inv.status, inv.body], [200, { access_token: creds.oauth_token }]);
     const after1 = await get('/1.1/__me.json', header('GET', '/1.1/__me.json', creds));
     assert.deepEqual([after1.status, after1.body], [401, V1_89]);
     assert.match(after1.headers.get('www-authenticate')!, /api_error_code=89/);
 
-    const restarted = await startServer({ store, config: { dataDir: s.deps.config.dataDir, databaseSchema: s.deps.config.databaseSchema } });
+    const restarted = await startServer({
+      store,
+      config: { dataDir: s.deps.config.dataDir, databaseSchema: s.deps.config.databaseSchema },
+    });
     try {
-      const res = await restarted.call('GET', '/2/users/me', { headers: { authorization: signRequest({ method: 'GET', url: restarted.url + '/2/users/me', consumerKey: creds.consumer_key, consumerSecret: creds.consumer_secret, token: creds.oauth_token, tokenSecret: creds.oauth_token_secret, timestamp: now() }) } });
+      const res = await restarted.call('GET', '/2/users/me', {
+        headers: {
+          authorization: signRequest({
+            method: 'GET',
+            url: restarted.url + '/2/users/me',
+            consumerKey: creds.consumer_key,
+            consumerSecret: creds.consumer_secret,
+            token: creds.oauth_token,
+            tokenSecret: creds.oauth_token_secret,
+            timestamp: now(),
+          }),
+        },
+      });
       assert.equal(res.status, 401);
-      const inv2 = await restarted.call('POST', '/1.1/oauth/invalidate_token.json', { headers: { authorization: signRequest({ method: 'POST', url: restarted.url + '/1.1/oauth/invalidate_token.json', consumerKey: creds.consumer_key, consumerSecret: creds.consumer_secret, token: creds.oauth_token, tokenSecret: creds.oauth_token_secret, timestamp: now() }) } });
+      const inv2 = await restarted.call('POST', '/1.1/oauth/invalidate_token.json', {
+        headers: {
+          authorization: signRequest({
+            method: 'POST',
+            url: restarted.url + '/1.1/oauth/invalidate_token.json',
+            consumerKey: creds.consumer_key,
+            consumerSecret: creds.consumer_secret,
+            token: creds.oauth_token,
+            tokenSecret: creds.oauth_token_secret,
+            timestamp: now(),
+          }),
+        },
+      });
       assert.deepEqual([inv2.status, inv2.body], [401, V1_89]);
     } finally {
       await restarted.close();
@@ -169,18 +273,53 @@ forEachStore('OAuth 1.0a verification', (store) => {
   test('a nonce seen before a restart is still refused after it', async () => {
     const first = await startServer({ store });
     const { app, user } = first.credentials!;
-    const sign = (url: string) => signRequest({ method: 'GET', url, consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'before-restart', timestamp: now() });
+    const sign = (url: string) =>
+      signRequest({
+        method: 'GET',
+        url,
+        consumerKey: app.consumer_key,
+        consumerSecret: app.consumer_secret,
+        token: user.access_token,
+        tokenSecret: user.access_token_secret,
+        nonce: 'before-restart',
+        timestamp: now(),
+      });
     const signed = sign(first.url + '/2/users/me');
     assert.equal((await first.call('GET', '/2/users/me', { headers: { authorization: signed } })).status, 200);
     await first.stop();
-    const restarted = await startServer({ store, config: { dataDir: first.deps.config.dataDir, databaseSchema: first.deps.config.databaseSchema } });
+    const restarted = await startServer({
+      store,
+      config: { dataDir: first.deps.config.dataDir, databaseSchema: first.deps.config.databaseSchema },
+    });
     try {
-      // The same signed request again (the base string names the host, so it is re-signed for the new port, same nonce and timestamp).
+      // The same signed request again (the base string names the host, so it is re-signed for the new port, same nonce
+      // and timestamp).
       const ts = /oauth_timestamp="(\d+)"/.exec(signed)![1]!;
-      const again = signRequest({ method: 'GET', url: restarted.url + '/2/users/me', consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'before-restart', timestamp: Number(ts) });
+      const again = signRequest({
+        method: 'GET',
+        url: restarted.url + '/2/users/me',
+        consumerKey: app.consumer_key,
+        consumerSecret: app.consumer_secret,
+        token: user.access_token,
+        tokenSecret: user.access_token_secret,
+        nonce: 'before-restart',
+        timestamp: Number(ts),
+      });
       const replay = await restarted.call('GET', '/2/users/me', { headers: { authorization: again } });
-      assert.deepEqual([replay.status, replay.body], [401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }]);
-      const fresh = signRequest({ method: 'GET', url: restarted.url + '/2/users/me', consumerKey: app.consumer_key, consumerSecret: app.consumer_secret, token: user.access_token, tokenSecret: user.access_token_secret, nonce: 'after-restart', timestamp: Number(ts) });
+      assert.deepEqual(
+        [replay.status, replay.body],
+        [401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }],
+      );
+      const fresh = signRequest({
+        method: 'GET',
+        url: restarted.url + '/2/users/me',
+        consumerKey: app.consumer_key,
+        consumerSecret: app.consumer_secret,
+        token: user.access_token,
+        tokenSecret: user.access_token_secret,
+        nonce: 'after-restart',
+        timestamp: Number(ts),
+      });
       const ok = await restarted.call('GET', '/2/users/me', { headers: { authorization: fresh } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
     } finally {
@@ -197,15 +336,28 @@ forEachStore('OAuth 1.0a verification', (store) => {
     const freshCreds = { ...creds, oauth_token: fresh.oauth_token, oauth_token_secret: fresh.oauth_token_secret };
     assert.equal((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', freshCreds))).status, 200);
     await s.admin('POST', `/_aviary/apps/${a.id}/keys/regenerate`);
-    assert.deepEqual((await get('/1.1/__me.json', header('GET', '/1.1/__me.json', freshCreds))).body, V1_32, 'the old consumer key is unknown now');
+    assert.deepEqual(
+      (await get('/1.1/__me.json', header('GET', '/1.1/__me.json', freshCreds))).body,
+      V1_32,
+      'the old consumer key is unknown now',
+    );
   });
 
   test('what twitter-api-v2 signs: form bodies with + for spaces, JSON bodies left out, query strings', async () => {
     const { u, creds } = await userOf();
-    const client = twitterApiV2(s.url, { appKey: creds.consumer_key, appSecret: creds.consumer_secret, accessToken: creds.oauth_token!, accessSecret: creds.oauth_token_secret! });
+    const client = twitterApiV2(s.url, {
+      appKey: creds.consumer_key,
+      appSecret: creds.consumer_secret,
+      accessToken: creds.oauth_token!,
+      accessSecret: creds.oauth_token_secret!,
+    });
     const status = 'Hello Ladies + Gentlemen, a signed OAuth request! ☃ ~*';
-    assert.deepEqual(await client.v1.post('__echo.json', { status, include_entities: true }), { body: { status, include_entities: 'true' } });
-    assert.deepEqual(await client.v2.post('__write', { text: 'json "quoted" body' }), { data: { text: 'json "quoted" body' } });
+    assert.deepEqual(await client.v1.post('__echo.json', { status, include_entities: true }), {
+      body: { status, include_entities: 'true' },
+    });
+    assert.deepEqual(await client.v2.post('__write', { text: 'json "quoted" body' }), {
+      data: { text: 'json "quoted" body' },
+    });
     const me = await client.v2.me({ 'user.fields': ['created_at', 'description'] });
     assert.equal(me.data.id, u.id);
   });

@@ -9,14 +9,43 @@ import { poll, startServer } from '../support/server.js';
 
 test('aviary start prints the banner, writes credentials.json, answers, and exits 0 on SIGTERM', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-cli-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-    'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
+      'start',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
   try {
     const url = await poll(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], { timeoutMs: 15_000 });
-    for (const label of ['Store', 'Admin token', 'consumer key', 'consumer secret', 'bearer token', 'client id', 'client secret', 'access token', 'access secret']) {
+    for (const label of [
+      'Store',
+      'Admin token',
+      'consumer key',
+      'consumer secret',
+      'bearer token',
+      'client id',
+      'client secret',
+      'access token',
+      'access secret',
+    ]) {
       assert.match(out, new RegExp(label), `banner shows ${label}`);
     }
     const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
@@ -24,7 +53,9 @@ test('aviary start prints the banner, writes credentials.json, answers, and exit
     assert.equal(creds.store, 'sqlite');
     const clock = await fetch(`${url}/_aviary/clock`, { headers: { authorization: `Bearer ${creds.admin_token}` } });
     assert.equal(clock.status, 200);
-    const user = await fetch(`${url}/2/users/12`, { headers: { authorization: `Bearer ${creds.demo.app.bearer_token}` } });
+    const user = await fetch(`${url}/2/users/12`, {
+      headers: { authorization: `Bearer ${creds.demo.app.bearer_token}` },
+    });
     assert.equal(user.status, 200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -38,10 +69,20 @@ test('aviary start prints the banner, writes credentials.json, answers, and exit
 test('shutdown finishes in-flight requests, then refuses new ones', async () => {
   let release!: () => void;
   let entered!: () => void;
-  const gate = new Promise<void>((r) => { release = r; });
-  const inHandler = new Promise<void>((r) => { entered = r; });
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const inHandler = new Promise<void>((r) => {
+    entered = r;
+  });
   const s = await startServer({
-    beforeListen: (app) => { app.get('/2/__slow', async () => { entered(); await gate; return { data: 'done' }; }); },
+    beforeListen: (app) => {
+      app.get('/2/__slow', async () => {
+        entered();
+        await gate;
+        return { data: 'done' };
+      });
+    },
   });
   const inFlight = fetch(`${s.url}/2/__slow`).then(async (r) => [r.status, await r.json()] as const);
   await inHandler;

@@ -13,28 +13,44 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 forEachStore('stream connections', (store) => {
   let s: TestServer;
   const spec = specChecks();
-  before(async () => { s = await startServer({ store, beforeListen: spec.install }); });
+  before(async () => {
+    s = await startServer({ store, beforeListen: spec.install });
+  });
   after(async () => {
     await s.close();
     assert.deepEqual(spec.violations, []);
   });
 
-  const call = (method: string, path: string, bearer: string, body?: unknown) => s.call(method, path, { auth: `Bearer ${bearer}`, body });
+  const call = (method: string, path: string, bearer: string, body?: unknown) =>
+    s.call(method, path, { auth: `Bearer ${bearer}`, body });
 
   /** The stream ended with exactly one in-stream operational-disconnect error as its last line. */
   async function endedByOperator(stream: RawStream) {
     await stream.ended;
     const last = stream.lines.at(-1);
-    assert.deepEqual(last, { errors: [{ title: 'operational-disconnect', type: DISCONNECT, detail: 'This stream has been disconnected for operational reasons.', disconnect_type: 'ForceDisconnect' }] });
+    assert.deepEqual(last, {
+      errors: [
+        {
+          title: 'operational-disconnect',
+          type: DISCONNECT,
+          detail: 'This stream has been disconnected for operational reasons.',
+          disconnect_type: 'ForceDisconnect',
+        },
+      ],
+    });
   }
 
-  test('GET /2/connections: the app\'s active connections; connection.fields adds the uuid and client ip', async () => {
+  test("GET /2/connections: the app's active connections; connection.fields adds the uuid and client ip", async () => {
     const app = await appWithRules(s, [{ value: word() }]);
     const other = await appWithRules(s, [{ value: word() }]);
     const stream = await openStream(s, app.bearer);
     const theirs = await openStream(s, other.bearer);
     try {
-      const res = await call('GET', '/2/connections?connection.fields=id,client_ip,connected_at,endpoint_name', app.bearer);
+      const res = await call(
+        'GET',
+        '/2/connections?connection.fields=id,client_ip,connected_at,endpoint_name',
+        app.bearer,
+      );
       assert.equal(res.status, 200);
       assert.equal(res.body.meta.result_count, 1);
       const [c] = res.body.data;
@@ -73,7 +89,11 @@ forEachStore('stream connections', (store) => {
       const history = await call('GET', '/2/connections?status=all&max_results=1', app.bearer);
       assert.equal(history.body.data[0].disconnect_reason, 'operator_disconnect');
       assert.ok(history.body.meta.next_token);
-      const next = await call('GET', `/2/connections?status=all&max_results=1&pagination_token=${history.body.meta.next_token}`, app.bearer);
+      const next = await call(
+        'GET',
+        `/2/connections?status=all&max_results=1&pagination_token=${history.body.meta.next_token}`,
+        app.bearer,
+      );
       assert.equal(next.body.data[0].disconnect_reason, 'operator_disconnect');
     } finally {
       await theirs.close();
@@ -102,7 +122,9 @@ forEachStore('stream connections', (store) => {
       const foreign = await call('DELETE', '/2/connections', other.bearer, { uuids: [uuids[0]] });
       assert.deepEqual(foreign.body.data.successful_kills, 0);
       assert.equal(foreign.body.data.failed_kills, 1);
-      const res = await call('DELETE', '/2/connections', app.bearer, { uuids: [uuids[0], '00000000-0000-0000-0000-000000000000'] });
+      const res = await call('DELETE', '/2/connections', app.bearer, {
+        uuids: [uuids[0], '00000000-0000-0000-0000-000000000000'],
+      });
       assert.equal(res.body.data.successful_kills, 1);
       assert.equal(res.body.data.failed_kills, 1);
       assert.deepEqual(res.body.data.results[0], { uuid: uuids[0], success: true });

@@ -18,7 +18,8 @@ forEachStore('counts recent and all', (store) => {
   let alice: TestUser;
   let word: string;
   let t0: number;
-  const counts = (qs: string, path = 'recent', auth = `Bearer ${s.bearer}`) => s.call<Counts>('GET', `/2/tweets/counts/${path}?${qs}`, { auth });
+  const counts = (qs: string, path = 'recent', auth = `Bearer ${s.bearer}`) =>
+    s.call<Counts>('GET', `/2/tweets/counts/${path}?${qs}`, { auth });
 
   before(async () => {
     s = await startServer({ store, spec: true });
@@ -33,7 +34,9 @@ forEachStore('counts recent and all', (store) => {
     }
     await s.admin('POST', '/_aviary/clock', { set: iso(t0 + 3 * HOUR) });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('hourly by default over the last 7 days, oldest bucket first, empty buckets listed', async () => {
     const res = await counts(`query=${word}`);
@@ -44,15 +47,20 @@ forEachStore('counts recent and all', (store) => {
     assert.equal(b[b.length - 1]!.end, iso(now - 30_000));
     assert.equal(b.length, 7 * 24);
     for (let i = 1; i < b.length; i++) assert.equal(b[i]!.start, b[i - 1]!.end);
-    assert.deepEqual(b.filter((x) => x.tweet_count > 0), [
-      { end: iso(t0 + HOUR), start: iso(t0), tweet_count: 3 },
-      { end: iso(t0 + 2 * HOUR), start: iso(t0 + HOUR), tweet_count: 3 },
-    ]);
+    assert.deepEqual(
+      b.filter((x) => x.tweet_count > 0),
+      [
+        { end: iso(t0 + HOUR), start: iso(t0), tweet_count: 3 },
+        { end: iso(t0 + 2 * HOUR), start: iso(t0 + HOUR), tweet_count: 3 },
+      ],
+    );
     assert.deepEqual(res.body.meta, { total_tweet_count: 6 });
   });
 
   test('minute and day granularity, start_time inclusive and end_time exclusive', async () => {
-    const minute = (await counts(`query=${word}&granularity=minute&start_time=${iso(t0)}&end_time=${iso(t0 + 2 * 60_000)}`)).body;
+    const minute = (
+      await counts(`query=${word}&granularity=minute&start_time=${iso(t0)}&end_time=${iso(t0 + 2 * 60_000)}`)
+    ).body;
     assert.deepEqual(minute.data, [
       { end: iso(t0 + 60_000), start: iso(t0), tweet_count: 1 },
       { end: iso(t0 + 120_000), start: iso(t0 + 60_000), tweet_count: 2 },
@@ -75,11 +83,19 @@ forEachStore('counts recent and all', (store) => {
     assert.equal(v2.meta.total_tweet_count, 6);
     const all = await twitterApiV2(s.url, s.bearer).v2.tweetCountAll(word, { granularity: 'day' });
     assert.equal(all.meta.total_tweet_count, 6);
-    const tas = await twitterApiSdk(s.url, s.bearer).tweets.tweetCountsRecentSearch({ query: word, 'search_count.fields': ['tweet_count', 'start', 'end'] });
+    const tas = await twitterApiSdk(s.url, s.bearer).tweets.tweetCountsRecentSearch({
+      query: word,
+      'search_count.fields': ['tweet_count', 'start', 'end'],
+    });
     assert.equal(tas.meta?.total_tweet_count, 6);
     // XDK hands back camelCase keys.
-    const x = await xdk(s.url, { bearerToken: s.bearer }).posts.getCountsRecent(word, { granularity: 'hour' }) as unknown as { data: { tweetCount: number }[] };
-    assert.equal(x.data.reduce((n, b) => n + b.tweetCount, 0), 6);
+    const x = (await xdk(s.url, { bearerToken: s.bearer }).posts.getCountsRecent(word, {
+      granularity: 'hour',
+    })) as unknown as { data: { tweetCount: number }[] };
+    assert.equal(
+      x.data.reduce((n, b) => n + b.tweetCount, 0),
+      6,
+    );
   });
 
   test('full-archive counts default to the last 30 days', async () => {
@@ -97,10 +113,22 @@ forEachStore('counts recent and all', (store) => {
       assert.equal(res.status, 400);
       return res.body.errors![0]!.message;
     };
-    assert.equal(await message(`query=${word}&granularity=week`), 'The `granularity` query parameter value [week] is not one of [minute,hour,day]');
-    assert.equal(await message(`query=${word}&search_count.fields=total`), 'The `search_count.fields` query parameter value [total] is not one of [end,start,tweet_count]');
-    assert.equal(await message(`query=${word}&max_results=10`), 'The query parameter [max_results] is not one of [query,start_time,end_time,since_id,until_id,next_token,pagination_token,granularity,search_count.fields]');
-    assert.equal(await message('query=lang:en'), 'There were errors processing your request: is/has/lang cannot be used as a standalone operator (at position 1)');
+    assert.equal(
+      await message(`query=${word}&granularity=week`),
+      'The `granularity` query parameter value [week] is not one of [minute,hour,day]',
+    );
+    assert.equal(
+      await message(`query=${word}&search_count.fields=total`),
+      'The `search_count.fields` query parameter value [total] is not one of [end,start,tweet_count]',
+    );
+    assert.equal(
+      await message(`query=${word}&max_results=10`),
+      'The query parameter [max_results] is not one of [query,start_time,end_time,since_id,until_id,next_token,pagination_token,granularity,search_count.fields]',
+    );
+    assert.equal(
+      await message('query=lang:en'),
+      'There were errors processing your request: is/has/lang cannot be used as a standalone operator (at position 1)',
+    );
   });
 
   test('every 2xx answer matched the OpenAPI document', () => {

@@ -13,19 +13,45 @@ import { poll } from '../support/server.js';
 type Child = { proc: ChildProcess; url: string; admin: string };
 
 async function startChild(dataDir: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-    'start', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--webhook-timeout-ms', '1000', '--no-seed-demo'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
+      'start',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+      '--webhook-timeout-ms',
+      '1000',
+      '--no-seed-demo',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  proc.stdout!.on('data', (d) => { out += d; });
-  proc.stderr!.on('data', (d) => { out += d; });
+  proc.stdout!.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    out += d;
+  });
   const url = (await poll(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], { timeoutMs: 20_000 }))!;
   const admin = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token as string;
   return { proc, url, admin };
 }
 
 async function call(c: Child, method: string, path: string, auth: string, body?: unknown) {
-  const res = await fetch(c.url + path, { method, headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(c.url + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 test('SIGKILL mid-delivery and a restart on the same data dir: every event arrives at least once', async (t) => {
@@ -38,16 +64,26 @@ test('SIGKILL mid-delivery and a restart on the same data dir: every event arriv
   try {
     const app = (await call(child, 'POST', '/_aviary/apps', admin, { name: 'crash', tier: 'enterprise' })).body.data;
     receiver.secret = app.consumer_secret;
-    const user = (await call(child, 'POST', '/_aviary/users', admin, { username: `crash${Date.now() % 100000}`, name: 'crash' })).body.data;
+    const user = (
+      await call(child, 'POST', '/_aviary/users', admin, { username: `crash${Date.now() % 100000}`, name: 'crash' })
+    ).body.data;
     const hook = await call(child, 'POST', '/2/webhooks', `Bearer ${app.bearer_token}`, { url: receiver.url });
     assert.equal(hook.status, 200, JSON.stringify(hook.body));
-    const sub = await call(child, 'POST', '/2/activity/subscriptions', `Bearer ${app.bearer_token}`,
-      { event_type: 'profile.update.bio', filter: { user_id: user.id }, webhook_id: hook.body.data.id });
+    const sub = await call(child, 'POST', '/2/activity/subscriptions', `Bearer ${app.bearer_token}`, {
+      event_type: 'profile.update.bio',
+      filter: { user_id: user.id },
+      webhook_id: hook.body.data.id,
+    });
     assert.equal(sub.status, 200, JSON.stringify(sub.body));
 
     const TOTAL = 3000;
     for (let i = 0; i < TOTAL / 500; i++) {
-      const res = await call(child, 'POST', '/_aviary/events', admin, { event_type: 'profile.update.bio', user_id: user.id, payload: { batch: i }, count: 500 });
+      const res = await call(child, 'POST', '/_aviary/events', admin, {
+        event_type: 'profile.update.bio',
+        user_id: user.id,
+        payload: { batch: i },
+        count: 500,
+      });
       assert.equal(res.status, 201);
     }
     await poll(() => receiver.accepted.length >= 200, { timeoutMs: 20_000, intervalMs: 1 });
@@ -59,8 +95,12 @@ test('SIGKILL mid-delivery and a restart on the same data dir: every event arriv
     const distinct = () => new Set(receiver.accepted.map((p) => p.json.data.event_uuid)).size;
     await poll(() => distinct() === TOTAL, { timeoutMs: 60_000, intervalMs: 50 });
     const duplicates = receiver.accepted.length - distinct();
-    t.diagnostic(`events ${TOTAL}, delivered before the kill ${beforeRestart}, received in all ${receiver.accepted.length}, duplicates ${duplicates}`);
-    console.log(`crash test: ${TOTAL} events, ${beforeRestart} delivered before SIGKILL, ${receiver.accepted.length} received, ${duplicates} duplicates`);
+    t.diagnostic(
+      `events ${TOTAL}, delivered before the kill ${beforeRestart}, received in all ${receiver.accepted.length}, duplicates ${duplicates}`,
+    );
+    console.log(
+      `crash test: ${TOTAL} events, ${beforeRestart} delivered before SIGKILL, ${receiver.accepted.length} received, ${duplicates} duplicates`,
+    );
     assert.ok(beforeRestart < TOTAL, 'the kill happened mid-delivery');
     assert.ok(receiver.accepted.every((p) => p.signatureOk));
   } finally {

@@ -8,16 +8,27 @@ import { forEachStore, poll, startServer, type TestServer } from '../support/ser
 forEachStore('delivery: webhook POSTs', (store) => {
   let s: TestServer;
   const receivers: Receiver[] = [];
-  before(async () => { s = await startServer({ store, config: { webhookTimeoutMs: 500 } }); });
-  after(async () => { await s.close(); for (const r of receivers) await r.close(); });
+  before(async () => {
+    s = await startServer({ store, config: { webhookTimeoutMs: 500 } });
+  });
+  after(async () => {
+    await s.close();
+    for (const r of receivers) await r.close();
+  });
 
   async function setup() {
     const app = await newApp(s);
     const user = await newUser(s);
     const w = await newWebhook(s, app);
     receivers.push(w.receiver);
-    await subscribe(s, app.auth, { event_type: 'profile.update.bio', filter: { user_id: user.id }, webhook_id: w.id, tag: 'bios' });
-    const emit = (payload: unknown = { before: 'a', after: 'b' }) => s.admin('POST', '/_aviary/events', { event_type: 'profile.update.bio', user_id: user.id, payload });
+    await subscribe(s, app.auth, {
+      event_type: 'profile.update.bio',
+      filter: { user_id: user.id },
+      webhook_id: w.id,
+      tag: 'bios',
+    });
+    const emit = (payload: unknown = { before: 'a', after: 'b' }) =>
+      s.admin('POST', '/_aviary/events', { event_type: 'profile.update.bio', user_id: user.id, payload });
     const deliveries = async () => (await s.admin('GET', `/_aviary/webhooks/${w.id}/deliveries`)).body.data as any[];
     return { app, user, ...w, emit, deliveries };
   }
@@ -28,13 +39,24 @@ forEachStore('delivery: webhook POSTs', (store) => {
     assert.equal(res.status, 201);
     const got = await poll(() => r.posts[0]);
     assert.equal(got.headers['content-type'], 'application/json', 'no charset suffix (autohook compares it exactly)');
-    assert.equal(got.signatureOk, true, 'x-twitter-webhooks-signature = sha256=base64(HMAC-SHA256(consumer secret, body))');
+    assert.equal(
+      got.signatureOk,
+      true,
+      'x-twitter-webhooks-signature = sha256=base64(HMAC-SHA256(consumer secret, body))',
+    );
     const d = got.json.data;
     assert.match(d.event_uuid, /^-?[0-9]{1,19}$/);
-    assert.deepEqual({ ...d, event_uuid: 'x' }, {
-      event_uuid: 'x', filter: { user_id: user.id }, event_type: 'profile.update.bio', tag: 'bios',
-      payload: { before: 'Mars & Cars', after: 'Mars, Cars & AI' }, includes: {},
-    });
+    assert.deepEqual(
+      { ...d, event_uuid: 'x' },
+      {
+        event_uuid: 'x',
+        filter: { user_id: user.id },
+        event_type: 'profile.update.bio',
+        tag: 'bios',
+        payload: { before: 'Mars & Cars', after: 'Mars, Cars & AI' },
+        includes: {},
+      },
+    );
     const log = await poll(async () => (await deliveries())[0]);
     assert.equal(log.status, 'delivered');
     assert.equal(log.attempt, 1);
@@ -52,13 +74,27 @@ forEachStore('delivery: webhook POSTs', (store) => {
     r.post = { status: 503 };
     await emit();
     await poll(async () => (await deliveries()).length === 1);
-    for (const [ms, n] of [[9_999, 1], [1, 2], [60_000, 3], [180_000, 4], [3_600_000, 4]] as const) {
+    for (const [ms, n] of [
+      [9_999, 1],
+      [1, 2],
+      [60_000, 3],
+      [180_000, 4],
+      [3_600_000, 4],
+    ] as const) {
       await s.admin('POST', '/_aviary/clock', { advance_ms: ms });
       await poll(async () => (await deliveries()).length === n, { timeoutMs: 3000 });
       assert.equal(r.posts.length, n, `after +${ms} ms`);
     }
     const log = (await deliveries()).reverse();
-    assert.deepEqual(log.map((a) => [a.attempt, a.status, a.response_code]), [[1, 'failed', 503], [2, 'failed', 503], [3, 'failed', 503], [4, 'gave_up', 503]]);
+    assert.deepEqual(
+      log.map((a) => [a.attempt, a.status, a.response_code]),
+      [
+        [1, 'failed', 503],
+        [2, 'failed', 503],
+        [3, 'failed', 503],
+        [4, 'gave_up', 503],
+      ],
+    );
     const times = log.map((a) => Date.parse(a.at) - Date.parse(log[0].at));
     assert.deepEqual(times, [0, 10_000, 70_000, 250_000]);
     await s.admin('POST', '/_aviary/clock', { mode: 'real' });
@@ -75,7 +111,13 @@ forEachStore('delivery: webhook POSTs', (store) => {
     await poll(async () => (await deliveries()).length === 2);
     await s.admin('POST', '/_aviary/clock', { advance_ms: 600_000 });
     const log = (await deliveries()).reverse();
-    assert.deepEqual(log.map((a) => [a.attempt, a.status]), [[1, 'failed'], [2, 'delivered']]);
+    assert.deepEqual(
+      log.map((a) => [a.attempt, a.status]),
+      [
+        [1, 'failed'],
+        [2, 'delivered'],
+      ],
+    );
     assert.equal(r.accepted.length, 1);
     await s.admin('POST', '/_aviary/clock', { mode: 'real' });
   });

@@ -9,12 +9,16 @@ forEachStore('errors', (store) => {
     s = await startServer({
       store,
       beforeListen: (app) => {
-        app.get('/2/__boom', { config: { auth: { schemes: ['app'] } } }, async () => { throw new Error('secret internals'); });
+        app.get('/2/__boom', { config: { auth: { schemes: ['app'] } } }, async () => {
+          throw new Error('secret internals');
+        });
         app.post('/2/__echo', async (req) => ({ data: req.body ?? null }));
       },
     });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('missing or wrong bearer on /2/ → the real 401 body', async () => {
     for (const auth of [undefined, 'Bearer wrong', 'Basic abc']) {
@@ -33,12 +37,17 @@ forEachStore('errors', (store) => {
     assert.deepEqual(v1.body, { errors: [{ code: 34, message: 'Sorry, that page does not exist' }] });
     const ads = await s.call('GET', '/12/nothing');
     assert.equal(ads.status, 404);
-    assert.deepEqual(ads.body.errors, [{ code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found' }]);
+    assert.deepEqual(ads.body.errors, [
+      { code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found' },
+    ]);
     assert.deepEqual(ads.body.request, { params: {} });
   });
 
   test('malformed JSON → 400 invalid-request', async () => {
-    const res = await s.call('POST', '/2/__echo', { body: '{"text": ', headers: { 'content-type': 'application/json' } });
+    const res = await s.call('POST', '/2/__echo', {
+      body: '{"text": ',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.type, 'https://api.twitter.com/2/problems/invalid-request');
   });
@@ -73,7 +82,15 @@ forEachStore('errors', (store) => {
     const res = await s.call('GET', '/2/users/12?user.fields=nope&colour=red', { auth: `Bearer ${s.bearer}` });
     assert.equal(res.status, 400);
     const messages = res.body.errors.map((e: { message: string }) => e.message);
-    assert.ok(messages.some((m: string) => m.startsWith('The query parameter [colour] is not one of [user.fields,expansions,tweet.fields,post.fields]')));
-    assert.ok(messages.some((m: string) => m.startsWith('The `user.fields` query parameter value [nope] is not one of [affiliation,')));
+    assert.ok(
+      messages.some((m: string) =>
+        m.startsWith('The query parameter [colour] is not one of [user.fields,expansions,tweet.fields,post.fields]'),
+      ),
+    );
+    assert.ok(
+      messages.some((m: string) =>
+        m.startsWith('The `user.fields` query parameter value [nope] is not one of [affiliation,'),
+      ),
+    );
   });
 });

@@ -15,7 +15,9 @@ forEachStore('lists', (store) => {
     owner = await newUser(s);
     token = await userToken(s, owner.id);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('twitter-api-v2: create, update, add members, read the list and its posts', async () => {
     const client = twitterApiV2(s.url, token.slice(7));
@@ -29,16 +31,25 @@ forEachStore('lists', (store) => {
     await client.v2.addListMember(listId, m2.id);
     const p1 = await adminPost(s, m1.id, { text: 'member one posts' });
     const p2 = await adminPost(s, m2.id, { text: 'member two posts' });
-    const list = await client.v2.list(listId, { 'list.fields': ['member_count', 'owner_id', 'description', 'private'], expansions: ['owner_id'] });
+    const list = await client.v2.list(listId, {
+      'list.fields': ['member_count', 'owner_id', 'description', 'private'],
+      expansions: ['owner_id'],
+    });
     assert.equal(list.data.member_count, 2);
     assert.equal(list.data.description, 'the best');
     assert.equal(list.includes!.users![0]!.id, owner.id);
     const posts = await s.call('GET', `/2/lists/${listId}/tweets?max_results=10`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(posts.body.data.map((t: { id: string }) => t.id), [p2.id, p1.id]);
+    assert.deepEqual(
+      posts.body.data.map((t: { id: string }) => t.id),
+      [p2.id, p1.id],
+    );
     const membersRes = await twitterApiSdk(s.url, s.bearer).users.listGetMembers(listId);
     assert.deepEqual(membersRes.data!.map((u) => u.id).sort(), [m1.id, m2.id].sort());
     const memberships = await s.call('GET', `/2/users/${m1.id}/list_memberships`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(memberships.body.data.map((l: { id: string }) => l.id), [listId]);
+    assert.deepEqual(
+      memberships.body.data.map((l: { id: string }) => l.id),
+      [listId],
+    );
     const listed = await s.call('GET', `/2/users/${m1.id}?user.fields=public_metrics`, { auth: `Bearer ${s.bearer}` });
     assert.equal(listed.body.data.public_metrics.listed_count, 1);
     assert.deepEqual((await client.v2.removeListMember(listId, m1.id)).data, { is_member: false });
@@ -51,21 +62,38 @@ forEachStore('lists', (store) => {
     const b = await s.call('POST', '/2/lists', { auth: token, body: { name: 'Beta', private: true } });
     const owned = await s.call('GET', `/2/users/${owner.id}/owned_lists`, { auth: `Bearer ${s.bearer}` });
     assert.ok(owned.body.data.some((l: { id: string }) => l.id === a.body.data.id));
-    assert.ok(!owned.body.data.some((l: { id: string }) => l.id === b.body.data.id), 'private lists are hidden from others');
-    const f = await s.call('POST', `/2/users/${reader.id}/followed_lists`, { auth: readerToken, body: { list_id: a.body.data.id } });
+    assert.ok(
+      !owned.body.data.some((l: { id: string }) => l.id === b.body.data.id),
+      'private lists are hidden from others',
+    );
+    const f = await s.call('POST', `/2/users/${reader.id}/followed_lists`, {
+      auth: readerToken,
+      body: { list_id: a.body.data.id },
+    });
     assert.deepEqual(f.body, { data: { following: true } });
-    const hidden = await s.call('POST', `/2/users/${reader.id}/followed_lists`, { auth: readerToken, body: { list_id: b.body.data.id } });
+    const hidden = await s.call('POST', `/2/users/${reader.id}/followed_lists`, {
+      auth: readerToken,
+      body: { list_id: b.body.data.id },
+    });
     assert.equal(hidden.status, 404);
-    const followed = await s.call('GET', `/2/users/${reader.id}/followed_lists?list.fields=follower_count`, { auth: `Bearer ${s.bearer}` });
+    const followed = await s.call('GET', `/2/users/${reader.id}/followed_lists?list.fields=follower_count`, {
+      auth: `Bearer ${s.bearer}`,
+    });
     assert.deepEqual(followed.body.data, [{ id: a.body.data.id, name: 'Alpha', follower_count: 1 }]);
-    const pin = await s.call('POST', `/2/users/${reader.id}/pinned_lists`, { auth: readerToken, body: { list_id: a.body.data.id } });
+    const pin = await s.call('POST', `/2/users/${reader.id}/pinned_lists`, {
+      auth: readerToken,
+      body: { list_id: a.body.data.id },
+    });
     assert.deepEqual(pin.body, { data: { pinned: true } });
     const pinned = await s.call('GET', `/2/users/${reader.id}/pinned_lists`, { auth: readerToken });
     assert.deepEqual(pinned.body, { data: [{ id: a.body.data.id, name: 'Alpha' }], meta: { result_count: 1 } });
     const unpin = await s.call('DELETE', `/2/users/${reader.id}/pinned_lists/${a.body.data.id}`, { auth: readerToken });
     assert.deepEqual(unpin.body, { data: { pinned: false } });
     const listFollowers = await s.call('GET', `/2/lists/${a.body.data.id}/followers`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(listFollowers.body.data.map((u: { id: string }) => u.id), [reader.id]);
+    assert.deepEqual(
+      listFollowers.body.data.map((u: { id: string }) => u.id),
+      [reader.id],
+    );
   });
 
   test('only the owner manages a list; deleting it; a missing list is a partial error', async () => {

@@ -14,15 +14,28 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     s = await startServer({
       store,
       beforeListen: (app) => {
-        app.post('/2/__write', { config: { auth: userContext(['tweet.write'], { write: true }) } }, async () => ({ data: { ok: true } }));
+        app.post('/2/__write', { config: { auth: userContext(['tweet.write'], { write: true }) } }, async () => ({
+          data: { ok: true },
+        }));
       },
     });
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
-  const consumer = (a: { consumer_key: string; consumer_secret: string }) => twitterApiV2(s.url, { appKey: a.consumer_key, appSecret: a.consumer_secret });
-  const withRequestToken = (a: { consumer_key: string; consumer_secret: string }, t: { oauth_token: string; oauth_token_secret: string }) =>
-    twitterApiV2(s.url, { appKey: a.consumer_key, appSecret: a.consumer_secret, accessToken: t.oauth_token, accessSecret: t.oauth_token_secret });
+  const consumer = (a: { consumer_key: string; consumer_secret: string }) =>
+    twitterApiV2(s.url, { appKey: a.consumer_key, appSecret: a.consumer_secret });
+  const withRequestToken = (
+    a: { consumer_key: string; consumer_secret: string },
+    t: { oauth_token: string; oauth_token_secret: string },
+  ) =>
+    twitterApiV2(s.url, {
+      appKey: a.consumer_key,
+      appSecret: a.consumer_secret,
+      accessToken: t.oauth_token,
+      accessSecret: t.oauth_token_secret,
+    });
 
   test('twitter-api-v2: generateAuthLink → sign in and approve → login → v2.me()', async () => {
     const a = await makeApp(s);
@@ -52,7 +65,10 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     const me = await login.client.v2.me({ 'user.fields': ['created_at'] });
     assert.equal(me.data.username, u.username);
 
-    await assert.rejects(withRequestToken(a, link).login(back.searchParams.get('oauth_verifier')!), 'a request token is spent once');
+    await assert.rejects(
+      withRequestToken(a, link).login(back.searchParams.get('oauth_verifier')!),
+      'a request token is spent once',
+    );
   });
 
   test('PIN mode (oob) shows the PIN; XDK signs API calls with the token', async () => {
@@ -65,7 +81,15 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     assert.ok(pin, res.html);
     const login = await withRequestToken(a, link).login(pin);
 
-    const client = xdk(s.url, { oauth1: new OAuth1({ apiKey: a.consumer_key, apiSecret: a.consumer_secret, accessToken: login.accessToken, accessTokenSecret: login.accessSecret, callback: 'oob' }) });
+    const client = xdk(s.url, {
+      oauth1: new OAuth1({
+        apiKey: a.consumer_key,
+        apiSecret: a.consumer_secret,
+        accessToken: login.accessToken,
+        accessTokenSecret: login.accessSecret,
+        callback: 'oob',
+      }),
+    });
     const me: any = await client.users.getMe({ userFields: ['created_at', 'description'] } as never);
     assert.equal(me.data.id, u.id);
   });
@@ -86,18 +110,30 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     const u = await makeUser(s, { password: 'sesame sesame' });
     const first = await consumer(a).generateAuthLink(CALLBACK);
     const granted = await decide(s, first.url, { username: u.username, password: 'sesame sesame' });
-    const token1 = (await withRequestToken(a, first).login(new URL(granted.location!).searchParams.get('oauth_verifier')!)).accessToken;
+    const token1 = (
+      await withRequestToken(a, first).login(new URL(granted.location!).searchParams.get('oauth_verifier')!)
+    ).accessToken;
 
     const second = await consumer(a).generateAuthLink(CALLBACK, { linkMode: 'authenticate' });
     const direct = await granted.browser.get(localUrl(s, second.url));
     assert.equal(direct.status, 302, 'no page: straight back to the app');
-    const login2 = await withRequestToken(a, second).login(new URL(direct.location!).searchParams.get('oauth_verifier')!);
+    const login2 = await withRequestToken(a, second).login(
+      new URL(direct.location!).searchParams.get('oauth_verifier')!,
+    );
     assert.equal(login2.accessToken, token1, 'the same grant gives the same token');
 
-    const forced = await consumer(a).generateAuthLink(CALLBACK, { linkMode: 'authenticate', forceLogin: true, screenName: u.username });
+    const forced = await consumer(a).generateAuthLink(CALLBACK, {
+      linkMode: 'authenticate',
+      forceLogin: true,
+      screenName: u.username,
+    });
     const page = await granted.browser.get(localUrl(s, forced.url));
     assert.equal(page.status, 200);
-    assert.match(page.html, new RegExp(`id="username" name="username" autocomplete="username" value="${u.username}"`), 'screen_name prefills');
+    assert.match(
+      page.html,
+      new RegExp(`id="username" name="username" autocomplete="username" value="${u.username}"`),
+      'screen_name prefills',
+    );
     assert.equal(formOf(page.html).fields.force_login, 'true');
   });
 
@@ -108,12 +144,16 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     const page = await new Browser().get(localUrl(s, link.url));
     assert.doesNotMatch(page.html, /Create and delete Posts/);
     const res = await decide(s, link.url, { username: u.username });
-    const { client } = await withRequestToken(a, link).login(new URL(res.location!).searchParams.get('oauth_verifier')!);
+    const { client } = await withRequestToken(a, link).login(
+      new URL(res.location!).searchParams.get('oauth_verifier')!,
+    );
     assert.equal((await client.v2.me()).data.id, u.id, 'reads still work');
     await assert.rejects(client.v2.post('__write', { text: 'hi' }), (e: any) => {
       assert.equal(e.code, 403);
       assert.deepEqual(e.data, {
-        title: 'Forbidden', type: 'https://api.twitter.com/2/problems/oauth1-permissions', status: 403,
+        title: 'Forbidden',
+        type: 'https://api.twitter.com/2/problems/oauth1-permissions',
+        status: 403,
         detail: 'Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.',
       });
       return true;
@@ -121,14 +161,25 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
   });
 
   // twitter-api-v2 parses /oauth/* replies as form data (forceParseMode), so the wire body is read raw.
-  const signedPost = (path: string, a: { consumer_key: string; consumer_secret: string }, form: Record<string, string>, token?: { oauth_token: string; oauth_token_secret: string }) =>
+  const signedPost = (
+    path: string,
+    a: { consumer_key: string; consumer_secret: string },
+    form: Record<string, string>,
+    token?: { oauth_token: string; oauth_token_secret: string },
+  ) =>
     s.call('POST', path, {
       body: new URLSearchParams(form).toString(),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: signRequest({
-          method: 'POST', url: s.url + path, consumerKey: a.consumer_key, consumerSecret: a.consumer_secret, form,
-          token: token?.oauth_token, tokenSecret: token?.oauth_token_secret, timestamp: Math.floor(Date.now() / 1000),
+          method: 'POST',
+          url: s.url + path,
+          consumerKey: a.consumer_key,
+          consumerSecret: a.consumer_secret,
+          form,
+          token: token?.oauth_token,
+          tokenSecret: token?.oauth_token_secret,
+          timestamp: Math.floor(Date.now() / 1000),
         }),
       },
     });
@@ -165,7 +216,11 @@ forEachStore('OAuth 1.0a three-legged flow', (store) => {
     const link = await consumer(a).generateAuthLink(CALLBACK);
     const page = await new Browser().get(localUrl(s, link.url));
     const form = formOf(page.html);
-    const forged = await new Browser().post(s.url + form.action, { ...form.fields, username: u.username, action: 'allow' });
+    const forged = await new Browser().post(s.url + form.action, {
+      ...form.fields,
+      username: u.username,
+      action: 'allow',
+    });
     assert.equal(forged.status, 403);
     assert.equal(forged.location, null);
   });

@@ -12,8 +12,12 @@ const b64url = (b: Buffer) => b.toString('base64url');
 
 forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   const codeOf = (location: string | null) => new URL(location!).searchParams.get('code')!;
 
@@ -33,7 +37,11 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     assert.equal(back.origin + back.pathname, CALLBACK);
     assert.equal(back.searchParams.get('state'), link.state);
 
-    const login = await client.loginWithOAuth2({ code: codeOf(res.location), codeVerifier: link.codeVerifier, redirectUri: CALLBACK });
+    const login = await client.loginWithOAuth2({
+      code: codeOf(res.location),
+      codeVerifier: link.codeVerifier,
+      redirectUri: CALLBACK,
+    });
     assert.deepEqual(login.scope.sort(), ['offline.access', 'tweet.read', 'users.read']);
     assert.equal(login.expiresIn, 7200);
     assert.ok(login.refreshToken);
@@ -42,14 +50,30 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     const refreshed = await client.refreshOAuth2Token(login.refreshToken!);
     assert.notEqual(refreshed.refreshToken, login.refreshToken, 'refresh tokens rotate');
     assert.equal((await refreshed.client.v2.me()).data.id, u.id);
-    await assert.rejects(client.refreshOAuth2Token(login.refreshToken!), (e: any) => e.code === 400, 'a spent refresh token is refused');
-    await assert.rejects(refreshed.client.v2.me(), (e: any) => e.code === 401, 'and reusing it revokes the whole grant');
+    await assert.rejects(
+      client.refreshOAuth2Token(login.refreshToken!),
+      (e: any) => e.code === 400,
+      'a spent refresh token is refused',
+    );
+    await assert.rejects(
+      refreshed.client.v2.me(),
+      (e: any) => e.code === 401,
+      'and reusing it revokes the whole grant',
+    );
 
-    const again = await decide(s, client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read', 'users.read'] }).url, { browser: res.browser });
+    const again = await decide(
+      s,
+      client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read', 'users.read'] }).url,
+      { browser: res.browser },
+    );
     assert.equal(again.status, 302, 'signed in already: approving needs no password');
     const link2 = client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read', 'users.read'] });
     const second = await decide(s, link2.url, { browser: res.browser });
-    const login2 = await client.loginWithOAuth2({ code: codeOf(second.location), codeVerifier: link2.codeVerifier, redirectUri: CALLBACK });
+    const login2 = await client.loginWithOAuth2({
+      code: codeOf(second.location),
+      codeVerifier: link2.codeVerifier,
+      redirectUri: CALLBACK,
+    });
     assert.equal(login2.refreshToken, undefined, 'no refresh token without offline.access');
     assert.deepEqual(await client.revokeOAuth2Token(login2.accessToken, 'access_token'), { revoked: true });
     await assert.rejects(login2.client.v2.me(), (e: any) => e.code === 401);
@@ -59,7 +83,10 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     const a = await makeApp(s);
     const u = await makeUser(s);
     const user = new auth.OAuth2User({
-      client_id: a.client_id, client_secret: a.client_secret, callback: CALLBACK, scopes: ['tweet.read', 'users.read', 'offline.access'],
+      client_id: a.client_id,
+      client_secret: a.client_secret,
+      callback: CALLBACK,
+      scopes: ['tweet.read', 'users.read', 'offline.access'],
       request_options: { base_url: s.url },
     } as never);
     const url = user.generateAuthURL({ state: 'st-1', code_challenge_method: 's256' });
@@ -80,13 +107,20 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     const u = await makeUser(s);
     const verifier = b64url(createHash('sha256').update(String(Math.random())).digest());
     const authorize = (method: string, challenge: string) =>
-      `${s.url}/2/oauth2/authorize?response_type=code&client_id=${a.client_id}&redirect_uri=${encodeURIComponent(CALLBACK)}`
-      + `&scope=tweet.read%20users.read&state=xyz&code_challenge=${challenge}&code_challenge_method=${method}`;
+      `${s.url}/2/oauth2/authorize?response_type=code&client_id=${a.client_id}&redirect_uri=${encodeURIComponent(CALLBACK)}` +
+      `&scope=tweet.read%20users.read&state=xyz&code_challenge=${challenge}&code_challenge_method=${method}`;
     const basic = 'Basic ' + Buffer.from(`${a.client_id}:${a.client_secret}`).toString('base64');
-    const exchange = (code: string, v = verifier) => s.call('POST', '/2/oauth2/token', {
-      auth: basic, headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ code, grant_type: 'authorization_code', redirect_uri: CALLBACK, code_verifier: v }).toString(),
-    });
+    const exchange = (code: string, v = verifier) =>
+      s.call('POST', '/2/oauth2/token', {
+        auth: basic,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          code,
+          grant_type: 'authorization_code',
+          redirect_uri: CALLBACK,
+          code_verifier: v,
+        }).toString(),
+      });
 
     const code = codeOf((await decide(s, authorize('plain', verifier), { username: u.username })).location);
     assert.equal((await exchange(code, 'wrong-verifier')).status, 400, 'the verifier must match');
@@ -96,19 +130,36 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     assert.deepEqual(Object.keys(ok.body).sort(), ['access_token', 'expires_in', 'scope', 'token_type']);
     assert.equal(ok.body.scope, 'tweet.read users.read');
     const reused = await exchange(code2);
-    assert.deepEqual([reused.status, reused.body], [400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' }]);
-    assert.equal((await s.call('GET', '/2/users/me', { auth: `Bearer ${ok.body.access_token}` })).status, 401, 'a reused code revokes its tokens');
+    assert.deepEqual(
+      [reused.status, reused.body],
+      [400, { error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' }],
+    );
+    assert.equal(
+      (await s.call('GET', '/2/users/me', { auth: `Bearer ${ok.body.access_token}` })).status,
+      401,
+      'a reused code revokes its tokens',
+    );
 
-    const code3 = codeOf((await decide(s, authorize('S256', b64url(createHash('sha256').update(verifier).digest())), { username: u.username })).location);
+    const code3 = codeOf(
+      (
+        await decide(s, authorize('S256', b64url(createHash('sha256').update(verifier).digest())), {
+          username: u.username,
+        })
+      ).location,
+    );
     await s.admin('POST', '/_aviary/clock', { advance_ms: 31_000 });
     assert.equal((await exchange(code3)).status, 400, 'codes expire after 30 s');
     await s.admin('POST', '/_aviary/clock', { mode: 'real' });
 
     const wrongSecret = await s.call('POST', '/2/oauth2/token', {
-      auth: 'Basic ' + Buffer.from(`${a.client_id}:nope`).toString('base64'), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      auth: 'Basic ' + Buffer.from(`${a.client_id}:nope`).toString('base64'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=authorization_code&code=x&redirect_uri=x&code_verifier=x',
     });
-    assert.deepEqual([wrongSecret.status, wrongSecret.body], [401, { error: 'unauthorized_client', error_description: 'Missing valid authorization header' }]);
+    assert.deepEqual(
+      [wrongSecret.status, wrongSecret.body],
+      [401, { error: 'unauthorized_client', error_description: 'Missing valid authorization header' }],
+    );
   });
 
   test('access tokens live two hours on the service clock', async () => {
@@ -117,7 +168,11 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     const client = twitterApiV2(s.url, { clientId: a.client_id } as never);
     const link = client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read', 'users.read'] });
     const res = await decide(s, link.url, { username: u.username });
-    const login = await client.loginWithOAuth2({ code: codeOf(res.location), codeVerifier: link.codeVerifier, redirectUri: CALLBACK });
+    const login = await client.loginWithOAuth2({
+      code: codeOf(res.location),
+      codeVerifier: link.codeVerifier,
+      redirectUri: CALLBACK,
+    });
     try {
       await s.admin('POST', '/_aviary/clock', { advance_ms: 2 * 60 * 60 * 1000 - 1000 });
       assert.equal((await s.call('GET', '/2/users/me', { auth: `Bearer ${login.accessToken}` })).status, 200);
@@ -130,7 +185,10 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
 
   test('cancel redirects with error=access_denied and the state', async () => {
     const a = await makeApp(s);
-    const link = twitterApiV2(s.url, { clientId: a.client_id } as never).generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read'], state: 'keep-me' });
+    const link = twitterApiV2(s.url, { clientId: a.client_id } as never).generateOAuth2AuthLink(CALLBACK, {
+      scope: ['tweet.read'],
+      state: 'keep-me',
+    });
     const res = await decide(s, link.url, { action: 'deny' });
     assert.equal(res.status, 302);
     const back = new URL(res.location!);
@@ -143,14 +201,18 @@ forEachStore('OAuth 2.0 authorization code with PKCE', (store) => {
     for (const url of [
       client.generateOAuth2AuthLink('http://evil.example/cb', { scope: ['tweet.read'] }).url,
       client.generateOAuth2AuthLink(CALLBACK + '/more', { scope: ['tweet.read'] }).url,
-      twitterApiV2(s.url, { clientId: 'no-such-client' } as never).generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.read'] }).url,
+      twitterApiV2(s.url, { clientId: 'no-such-client' } as never).generateOAuth2AuthLink(CALLBACK, {
+        scope: ['tweet.read'],
+      }).url,
     ]) {
       const page = await new Browser().get(localUrl(s, url));
       assert.equal(page.status, 400, url);
       assert.equal(page.location, null);
       assert.match(page.html, /Something went wrong/);
     }
-    const badScope = await new Browser().get(localUrl(s, client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.fly'] as never }).url));
+    const badScope = await new Browser().get(
+      localUrl(s, client.generateOAuth2AuthLink(CALLBACK, { scope: ['tweet.fly'] as never }).url),
+    );
     assert.equal(badScope.status, 302, 'with a good redirect_uri, other errors go back to the client');
     assert.equal(new URL(badScope.location!).searchParams.get('error'), 'invalid_scope');
   });

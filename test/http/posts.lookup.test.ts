@@ -17,11 +17,23 @@ forEachStore('posts lookup', (store) => {
     s = await startServer({ store, spec: true });
     alice = await newUser(s);
     bob = await newUser(s);
-    root = await adminPost(s, alice.id, { text: `Hello @${bob.username} and @jack #aviary $AVRY https://example.com/docs/start javascript in Paris` });
-    reply = await adminPost(s, bob.id, { text: `@${alice.username} thanks!`, reply: { in_reply_to_tweet_id: root.id }, geo: { place_id: '09f6a7707f18e0b1' } });
-    poll = await adminPost(s, alice.id, { text: 'Tabs or spaces?', poll: { options: ['tabs', 'spaces'], duration_minutes: 60 } });
+    root = await adminPost(s, alice.id, {
+      text: `Hello @${bob.username} and @jack #aviary $AVRY https://example.com/docs/start javascript in Paris`,
+    });
+    reply = await adminPost(s, bob.id, {
+      text: `@${alice.username} thanks!`,
+      reply: { in_reply_to_tweet_id: root.id },
+      geo: { place_id: '09f6a7707f18e0b1' },
+    });
+    poll = await adminPost(s, alice.id, {
+      text: 'Tabs or spaces?',
+      poll: { options: ['tabs', 'spaces'], duration_minutes: 60 },
+    });
   });
-  after(async () => { assert.ok(s.specChecked() > 0); await s.close(); });
+  after(async () => {
+    assert.ok(s.specChecked() > 0);
+    await s.close();
+  });
 
   test('default fields are id, text and edit_history_tweet_ids', async () => {
     const res = await s.call('GET', `/2/tweets/${root.id}`, { auth: `Bearer ${s.bearer}` });
@@ -34,8 +46,26 @@ forEachStore('posts lookup', (store) => {
   test('twitter-api-v2: entities, annotations and expansions without duplicates', async () => {
     const client = twitterApiV2(s.url, s.bearer);
     const res = await client.v2.tweets([root.id, reply.id], {
-      'tweet.fields': ['author_id', 'entities', 'context_annotations', 'conversation_id', 'in_reply_to_user_id', 'referenced_tweets', 'public_metrics', 'geo', 'lang', 'created_at'],
-      expansions: ['author_id', 'referenced_tweets.id', 'referenced_tweets.id.author_id', 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id'],
+      'tweet.fields': [
+        'author_id',
+        'entities',
+        'context_annotations',
+        'conversation_id',
+        'in_reply_to_user_id',
+        'referenced_tweets',
+        'public_metrics',
+        'geo',
+        'lang',
+        'created_at',
+      ],
+      expansions: [
+        'author_id',
+        'referenced_tweets.id',
+        'referenced_tweets.id.author_id',
+        'in_reply_to_user_id',
+        'entities.mentions.username',
+        'geo.place_id',
+      ],
       'place.fields': ['country_code', 'geo'],
     });
     const [a, b] = res.data;
@@ -58,15 +88,25 @@ forEachStore('posts lookup', (store) => {
     const userIds = res.includes!.users!.map((u) => u.id);
     assert.deepEqual(userIds, [...new Set(userIds)]);
     assert.ok(userIds.includes(alice.id) && userIds.includes(bob.id) && userIds.includes('12'));
-    assert.deepEqual(res.includes!.tweets!.map((t) => t.id), [root.id]);
+    assert.deepEqual(
+      res.includes!.tweets!.map((t) => t.id),
+      [root.id],
+    );
     assert.equal(res.includes!.places![0]!.country_code, 'FR');
   });
 
   test('twitter-api-sdk: a poll and its includes', async () => {
     const client = twitterApiSdk(s.url, s.bearer);
-    const res = await client.tweets.findTweetById(poll.id, { expansions: ['attachments.poll_ids'], 'poll.fields': ['duration_minutes', 'voting_status', 'end_datetime'], 'tweet.fields': ['attachments'] });
+    const res = await client.tweets.findTweetById(poll.id, {
+      expansions: ['attachments.poll_ids'],
+      'poll.fields': ['duration_minutes', 'voting_status', 'end_datetime'],
+      'tweet.fields': ['attachments'],
+    });
     const pollId = res.data!.attachments!.poll_ids![0]!;
-    assert.deepEqual(res.includes!.polls![0]!.options, [{ position: 1, label: 'tabs', votes: 0 }, { position: 2, label: 'spaces', votes: 0 }]);
+    assert.deepEqual(res.includes!.polls![0]!.options, [
+      { position: 1, label: 'tabs', votes: 0 },
+      { position: 2, label: 'spaces', votes: 0 },
+    ]);
     assert.equal(res.includes!.polls![0]!.id, pollId);
     assert.equal(res.includes!.polls![0]!.voting_status, 'open');
     assert.equal(res.includes!.polls![0]!.duration_minutes, 60);
@@ -75,7 +115,11 @@ forEachStore('posts lookup', (store) => {
   test('@xdevplatform/xdk: lookup by ids with user fields on the author', async () => {
     const client = xdk(s.url, { bearerToken: s.bearer });
     // XDK 0.6.6 sends `post.fields` (SPEC 2.167's name for tweet.fields).
-    const res: any = await client.posts.getByIds([root.id], { postFields: ['author_id'], expansions: ['author_id'], userFields: ['created_at', 'public_metrics'] } as never);
+    const res: any = await client.posts.getByIds([root.id], {
+      postFields: ['author_id'],
+      expansions: ['author_id'],
+      userFields: ['created_at', 'public_metrics'],
+    } as never);
     assert.equal(res.data[0].authorId, alice.id);
     assert.equal(res.includes.users[0].publicMetrics.tweetCount, 2);
   });
@@ -83,11 +127,21 @@ forEachStore('posts lookup', (store) => {
   test('missing ids are resource-not-found partial errors in a 200; order follows the request', async () => {
     const res = await s.call('GET', `/2/tweets?ids=404404,${reply.id},${root.id}`, { auth: `Bearer ${s.bearer}` });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data.map((t: { id: string }) => t.id), [reply.id, root.id]);
-    assert.deepEqual(res.body.errors, [{
-      title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found', detail: 'Could not find tweet with ids: [404404].',
-      value: '404404', resource_type: 'tweet', parameter: 'ids', resource_id: '404404',
-    }]);
+    assert.deepEqual(
+      res.body.data.map((t: { id: string }) => t.id),
+      [reply.id, root.id],
+    );
+    assert.deepEqual(res.body.errors, [
+      {
+        title: 'Not Found Error',
+        type: 'https://api.twitter.com/2/problems/resource-not-found',
+        detail: 'Could not find tweet with ids: [404404].',
+        value: '404404',
+        resource_type: 'tweet',
+        parameter: 'ids',
+        resource_id: '404404',
+      },
+    ]);
     const single = await s.call('GET', '/2/tweets/404404', { auth: `Bearer ${s.bearer}` });
     assert.equal(single.status, 200);
     assert.equal(single.body.data, undefined);
@@ -95,11 +149,23 @@ forEachStore('posts lookup', (store) => {
   });
 
   test('unknown field or expansion values → 400 listing the allowed values', async () => {
-    const res = await s.call('GET', `/2/tweets/${root.id}?tweet.fields=nope&expansions=author_id,bogus&media.fields=url`, { auth: `Bearer ${s.bearer}` });
+    const res = await s.call(
+      'GET',
+      `/2/tweets/${root.id}?tweet.fields=nope&expansions=author_id,bogus&media.fields=url`,
+      { auth: `Bearer ${s.bearer}` },
+    );
     assert.equal(res.status, 400);
     const messages = res.body.errors.map((e: { message: string }) => e.message);
-    assert.ok(messages.some((m: string) => m.startsWith('The `tweet.fields` query parameter value [nope] is not one of [article,attachments,author_id,')));
-    assert.ok(messages.some((m: string) => m.startsWith('The `expansions` query parameter value [bogus] is not one of [article.cover_media,')));
+    assert.ok(
+      messages.some((m: string) =>
+        m.startsWith('The `tweet.fields` query parameter value [nope] is not one of [article,attachments,author_id,'),
+      ),
+    );
+    assert.ok(
+      messages.some((m: string) =>
+        m.startsWith('The `expansions` query parameter value [bogus] is not one of [article.cover_media,'),
+      ),
+    );
     const ids = await s.call('GET', '/2/tweets?ids=abc', { auth: `Bearer ${s.bearer}` });
     assert.equal(ids.status, 400);
   });
@@ -109,10 +175,22 @@ forEachStore('posts lookup', (store) => {
     const secret = await adminPost(s, locked.id, { text: 'only for my followers' });
     await s.admin('POST', '/_aviary/follows', { source_id: bob.id, target_id: locked.id });
     const quote = await adminPost(s, bob.id, { text: 'quoting a secret', quote_tweet_id: secret.id });
-    const app = await s.call('GET', `/2/tweets?ids=${secret.id},${quote.id}&expansions=referenced_tweets.id`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(app.body.data.map((t: { id: string }) => t.id), [quote.id]);
-    const sections = app.body.errors.map((e: { type: string; section: string; resource_id: string }) => [e.type.split('/').pop(), e.section, e.resource_id]);
-    assert.deepEqual(sections, [['not-authorized-for-resource', 'data', secret.id], ['not-authorized-for-resource', 'includes', secret.id]]);
+    const app = await s.call('GET', `/2/tweets?ids=${secret.id},${quote.id}&expansions=referenced_tweets.id`, {
+      auth: `Bearer ${s.bearer}`,
+    });
+    assert.deepEqual(
+      app.body.data.map((t: { id: string }) => t.id),
+      [quote.id],
+    );
+    const sections = app.body.errors.map((e: { type: string; section: string; resource_id: string }) => [
+      e.type.split('/').pop(),
+      e.section,
+      e.resource_id,
+    ]);
+    assert.deepEqual(sections, [
+      ['not-authorized-for-resource', 'data', secret.id],
+      ['not-authorized-for-resource', 'includes', secret.id],
+    ]);
     assert.equal(app.body.includes, undefined);
 
     const self = await s.call('GET', `/2/tweets/${secret.id}`, { auth: await userToken(s, locked.id) });

@@ -7,7 +7,8 @@ import { adminPost, newApp, newUser, userToken, type TestUser } from '../support
 import { twitterApiV2 } from '../support/sdk.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
-const REPLY_REFUSED = 'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.';
+const REPLY_REFUSED =
+  'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.';
 
 forEachStore('posts rules', (store) => {
   let s: TestServer;
@@ -18,31 +19,48 @@ forEachStore('posts rules', (store) => {
     author = await newUser(s, { premium: true });
     replier = await newUser(s);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   test('self-serve tiers: a reply needs the original to mention or quote the replier', async () => {
     const free = await userToken(s, replier.id, { tier: 'free' });
     const plain = await adminPost(s, author.id, { text: 'talking to nobody' });
-    const refused = await s.call('POST', '/2/tweets', { auth: free, body: { text: 'butting in', reply: { in_reply_to_tweet_id: plain.id } } });
+    const refused = await s.call('POST', '/2/tweets', {
+      auth: free,
+      body: { text: 'butting in', reply: { in_reply_to_tweet_id: plain.id } },
+    });
     assert.equal(refused.status, 403);
     assert.deepEqual(refused.body, { title: 'Forbidden', type: 'about:blank', status: 403, detail: REPLY_REFUSED });
 
     const mentioning = await adminPost(s, author.id, { text: `what do you think @${replier.username}?` });
-    const ok = await s.call('POST', '/2/tweets', { auth: free, body: { text: 'I think so', reply: { in_reply_to_tweet_id: mentioning.id } } });
+    const ok = await s.call('POST', '/2/tweets', {
+      auth: free,
+      body: { text: 'I think so', reply: { in_reply_to_tweet_id: mentioning.id } },
+    });
     assert.equal(ok.status, 201);
 
     const theirs = await adminPost(s, replier.id, { text: 'a quotable line' });
     const quoting = await adminPost(s, author.id, { text: 'this!', quote_tweet_id: theirs.id });
-    const ok2 = await s.call('POST', '/2/tweets', { auth: await userToken(s, replier.id, { tier: 'pro' }), body: { text: 'thanks', reply: { in_reply_to_tweet_id: quoting.id } } });
+    const ok2 = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, replier.id, { tier: 'pro' }),
+      body: { text: 'thanks', reply: { in_reply_to_tweet_id: quoting.id } },
+    });
     assert.equal(ok2.status, 201);
 
-    const enterprise = await s.call('POST', '/2/tweets', { auth: await userToken(s, replier.id, { tier: 'enterprise' }), body: { text: 'allowed here', reply: { in_reply_to_tweet_id: plain.id } } });
+    const enterprise = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, replier.id, { tier: 'enterprise' }),
+      body: { text: 'allowed here', reply: { in_reply_to_tweet_id: plain.id } },
+    });
     assert.equal(enterprise.status, 201);
   });
 
   test('reply_settings of the original apply on every tier', async () => {
     const closed = await adminPost(s, author.id, { text: 'mentioned only', reply_settings: 'mentionedUsers' });
-    const res = await s.call('POST', '/2/tweets', { auth: await userToken(s, replier.id), body: { text: 'me too', reply: { in_reply_to_tweet_id: closed.id } } });
+    const res = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, replier.id),
+      body: { text: 'me too', reply: { in_reply_to_tweet_id: closed.id } },
+    });
     assert.equal(res.status, 403);
   });
 
@@ -50,20 +68,32 @@ forEachStore('posts rules', (store) => {
     const token = await userToken(s, author.id);
     const post = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'version one' } });
     const id = post.body.data.id;
-    const stranger = await s.call('POST', '/2/tweets', { auth: await userToken(s, replier.id), body: { text: 'hijack', edit_options: { previous_post_id: id } } });
+    const stranger = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, replier.id),
+      body: { text: 'hijack', edit_options: { previous_post_id: id } },
+    });
     assert.equal(stranger.status, 403);
 
     const own = await adminPost(s, replier.id, { text: 'not premium' });
-    const noPremium = await s.call('POST', '/2/tweets', { auth: await userToken(s, replier.id), body: { text: 'edited', edit_options: { previous_post_id: own.id } } });
+    const noPremium = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, replier.id),
+      body: { text: 'edited', edit_options: { previous_post_id: own.id } },
+    });
     assert.equal(noPremium.status, 403);
     assert.match(noPremium.body.detail, /Premium/);
 
     const clock = (await s.admin('GET', '/_aviary/clock')).body.data.now;
     await s.admin('POST', '/_aviary/clock', { set: new Date(Date.parse(clock) + 59 * 60_000).toISOString() });
-    const inTime = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'version two', edit_options: { previous_post_id: id } } });
+    const inTime = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'version two', edit_options: { previous_post_id: id } },
+    });
     assert.equal(inTime.status, 201);
     await s.admin('POST', '/_aviary/clock', { advance_ms: 2 * 60_000 });
-    const late = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'version three', edit_options: { previous_post_id: inTime.body.data.id } } });
+    const late = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'version three', edit_options: { previous_post_id: inTime.body.data.id } },
+    });
     assert.equal(late.status, 403);
     assert.match(late.body.detail, /1 hour/);
     await s.admin('POST', '/_aviary/clock', { mode: 'real' });
@@ -71,10 +101,16 @@ forEachStore('posts rules', (store) => {
 
   test('share_with_followers only together with community_id', async () => {
     const token = await userToken(s, author.id);
-    const res = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'to everyone', share_with_followers: true } });
+    const res = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'to everyone', share_with_followers: true },
+    });
     assert.equal(res.status, 400);
     assert.deepEqual(Object.keys(res.body.errors[0].parameters), ['share_with_followers']);
-    const ok = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'community post', community_id: '1146654567674912769', share_with_followers: true } });
+    const ok = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'community post', community_id: '1146654567674912769', share_with_followers: true },
+    });
     assert.equal(ok.status, 201);
   });
 
@@ -83,14 +119,20 @@ forEachStore('posts rules', (store) => {
     for (const tier of ['free', 'basic', 'pro', 'pay-per-use']) {
       const app = await newApp(s, { tier });
       const client = twitterApiV2(s.url, (await userToken(s, replier.id, { appId: app.id })).slice(7));
-      await assert.rejects(client.v2.like(replier.id, post.id), (e: { code: number; data: { type: string; reason: string; client_id: string } }) => {
-        assert.equal(e.code, 403);
-        assert.equal(e.data.type, 'https://api.twitter.com/2/problems/client-forbidden');
-        assert.equal(e.data.reason, 'client-not-enrolled');
-        assert.equal(e.data.client_id, app.client_id);
-        return true;
+      await assert.rejects(
+        client.v2.like(replier.id, post.id),
+        (e: { code: number; data: { type: string; reason: string; client_id: string } }) => {
+          assert.equal(e.code, 403);
+          assert.equal(e.data.type, 'https://api.twitter.com/2/problems/client-forbidden');
+          assert.equal(e.data.reason, 'client-not-enrolled');
+          assert.equal(e.data.client_id, app.client_id);
+          return true;
+        },
+      );
+      const follow = await s.call('POST', `/2/users/${replier.id}/following`, {
+        auth: await userToken(s, replier.id, { appId: app.id }),
+        body: { target_user_id: author.id },
       });
-      const follow = await s.call('POST', `/2/users/${replier.id}/following`, { auth: await userToken(s, replier.id, { appId: app.id }), body: { target_user_id: author.id } });
       assert.equal(follow.status, 403);
       assert.equal(follow.body.reason, 'client-not-enrolled');
     }
@@ -107,10 +149,17 @@ forEachStore('posts rules', (store) => {
     const capped = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'one too many' } });
     assert.equal(capped.status, 429);
     assert.deepEqual(capped.body, {
-      title: 'UsageCapExceeded', type: 'https://api.twitter.com/2/problems/usage-capped', status: 429,
-      detail: 'Usage cap exceeded: Monthly product cap', period: 'Monthly', scope: 'Product',
+      title: 'UsageCapExceeded',
+      type: 'https://api.twitter.com/2/problems/usage-capped',
+      status: 429,
+      detail: 'Usage cap exceeded: Monthly product cap',
+      period: 'Monthly',
+      scope: 'Product',
     });
-    const pro = await s.call('POST', '/2/tweets', { auth: await userToken(s, author.id, { tier: 'pro' }), body: { text: 'other tiers are not capped' } });
+    const pro = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, author.id, { tier: 'pro' }),
+      body: { text: 'other tiers are not capped' },
+    });
     assert.equal(pro.status, 201);
   });
 

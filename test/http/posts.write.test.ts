@@ -16,15 +16,23 @@ forEachStore('posts write', (store) => {
     alice = await newUser(s, { premium: true });
     token = await userToken(s, alice.id);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   const bare = (t: string) => t.replace(/^Bearer /, '');
-  const get = async (id: string, fields = 'public_metrics,edit_controls,referenced_tweets,attachments,reply_settings,paid_partnership,source') =>
-    (await s.call('GET', `/2/tweets/${id}?tweet.fields=${fields}`, { auth: `Bearer ${s.bearer}` })).body;
+  const get = async (
+    id: string,
+    fields = 'public_metrics,edit_controls,referenced_tweets,attachments,reply_settings,paid_partnership,source',
+  ) => (await s.call('GET', `/2/tweets/${id}?tweet.fields=${fields}`, { auth: `Bearer ${s.bearer}` })).body;
 
   test('twitter-api-v2 creates a post: 201 {id, text, edit_history_tweet_ids}, an outbox event, the author counter', async () => {
     const client = twitterApiV2(s.url, bare(token));
-    const res = await client.v2.tweet({ text: 'first post from the SDK https://example.org/x', paid_partnership: true, reply_settings: 'following' } as never);
+    const res = await client.v2.tweet({
+      text: 'first post from the SDK https://example.org/x',
+      paid_partnership: true,
+      reply_settings: 'following',
+    } as never);
     assert.match(res.data.id, /^[0-9]{19}$/);
     assert.match(res.data.text, /^first post from the SDK https:\/\/t\.co\/\w{10}$/);
     const post = (await get(res.data.id)).data;
@@ -32,7 +40,9 @@ forEachStore('posts write', (store) => {
     assert.equal(post.reply_settings, 'following');
     assert.deepEqual(post.edit_controls.edits_remaining, 5);
     const events = await listOutbox(s.deps.db, 'post.create', 1000);
-    assert.ok(events.some((e) => JSON.parse(e.payload).post_id === res.data.id && JSON.parse(e.payload).author_id === alice.id));
+    assert.ok(
+      events.some((e) => JSON.parse(e.payload).post_id === res.data.id && JSON.parse(e.payload).author_id === alice.id),
+    );
     const me = await s.call('GET', `/2/users/${alice.id}?user.fields=public_metrics`, { auth: `Bearer ${s.bearer}` });
     assert.equal(me.body.data.public_metrics.tweet_count, 1);
   });
@@ -67,14 +77,24 @@ forEachStore('posts write', (store) => {
 
   test('editing: a new id, the chain oldest first on every version, edits_remaining, post.edit event', async () => {
     const v1 = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'tyop in here' } });
-    const v2 = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'typo in here', edit_options: { previous_post_id: v1.body.data.id } } });
+    const v2 = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'typo in here', edit_options: { previous_post_id: v1.body.data.id } },
+    });
     assert.equal(v2.status, 201);
     assert.notEqual(v2.body.data.id, v1.body.data.id);
     assert.deepEqual(v2.body.data.edit_history_tweet_ids, [v1.body.data.id, v2.body.data.id]);
-    const v3 = await s.call('POST', '/2/posts', { auth: token, body: { text: 'typo in here!', edit_options: { previous_post_id: v2.body.data.id } } });
+    const v3 = await s.call('POST', '/2/posts', {
+      auth: token,
+      body: { text: 'typo in here!', edit_options: { previous_post_id: v2.body.data.id } },
+    });
     assert.equal(v3.status, 201);
     const chain = [v1.body.data.id, v2.body.data.id, v3.body.data.id];
-    const res = await s.call('GET', `/2/tweets?ids=${chain.join(',')}&tweet.fields=edit_controls&expansions=edit_history_tweet_ids`, { auth: `Bearer ${s.bearer}` });
+    const res = await s.call(
+      'GET',
+      `/2/tweets?ids=${chain.join(',')}&tweet.fields=edit_controls&expansions=edit_history_tweet_ids`,
+      { auth: `Bearer ${s.bearer}` },
+    );
     for (const t of res.body.data) assert.deepEqual(t.edit_history_tweet_ids, chain);
     assert.equal(res.body.data[2].edit_controls.edits_remaining, 3);
     assert.equal(res.body.data[2].text, 'typo in here!');
@@ -82,27 +102,58 @@ forEachStore('posts write', (store) => {
     assert.ok(events.some((e) => JSON.parse(e.payload).post_id === v3.body.data.id));
     const timeline = await s.call('GET', `/2/users/${alice.id}/tweets?max_results=100`, { auth: `Bearer ${s.bearer}` });
     assert.ok(timeline.body.data.some((t: { id: string }) => t.id === v3.body.data.id));
-    assert.ok(!timeline.body.data.some((t: { id: string }) => t.id === v1.body.data.id), 'timelines show the latest version only');
+    assert.ok(
+      !timeline.body.data.some((t: { id: string }) => t.id === v1.body.data.id),
+      'timelines show the latest version only',
+    );
   });
 
   test('polls, places and mutually exclusive attachments', async () => {
-    const poll = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'which?', poll: { options: ['a', 'b', 'c'], duration_minutes: 120 } } });
+    const poll = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'which?', poll: { options: ['a', 'b', 'c'], duration_minutes: 120 } },
+    });
     assert.equal(poll.status, 201);
-    const both = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'x', poll: { options: ['a', 'b'], duration_minutes: 5 }, quote_tweet_id: poll.body.data.id } });
+    const both = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'x', poll: { options: ['a', 'b'], duration_minutes: 5 }, quote_tweet_id: poll.body.data.id },
+    });
     assert.equal(both.status, 400);
-    const place = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'here', geo: { place_id: '5a110d312052166f' } } });
-    const p = await s.call('GET', `/2/tweets/${place.body.data.id}?expansions=geo.place_id&place.fields=country,place_type,name`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(p.body.includes.places, [{ full_name: 'San Francisco, CA', id: '5a110d312052166f', country: 'United States', place_type: 'city', name: 'San Francisco' }]);
+    const place = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: { text: 'here', geo: { place_id: '5a110d312052166f' } },
+    });
+    const p = await s.call(
+      'GET',
+      `/2/tweets/${place.body.data.id}?expansions=geo.place_id&place.fields=country,place_type,name`,
+      { auth: `Bearer ${s.bearer}` },
+    );
+    assert.deepEqual(p.body.includes.places, [
+      {
+        full_name: 'San Francisco, CA',
+        id: '5a110d312052166f',
+        country: 'United States',
+        place_type: 'city',
+        name: 'San Francisco',
+      },
+    ]);
   });
 
   test('bad bodies: the validator wording, unknown properties, too long, duplicates', async () => {
     const typed = await s.call('POST', '/2/tweets', { auth: token, body: { text: 5, colour: 'red' } });
     assert.equal(typed.status, 400);
-    assert.deepEqual(typed.body.errors.map((e: { message: string }) => e.message), [
-      '$.text: integer found, string expected', '$.colour: is not defined in the schema and the schema does not allow additional properties',
-    ]);
+    assert.deepEqual(
+      typed.body.errors.map((e: { message: string }) => e.message),
+      [
+        '$.text: integer found, string expected',
+        '$.colour: is not defined in the schema and the schema does not allow additional properties',
+      ],
+    );
     const plain = await newUser(s);
-    const long = await s.call('POST', '/2/tweets', { auth: await userToken(s, plain.id), body: { text: 'x'.repeat(281) } });
+    const long = await s.call('POST', '/2/tweets', {
+      auth: await userToken(s, plain.id),
+      body: { text: 'x'.repeat(281) },
+    });
     assert.equal(long.body.errors[0].message, 'Your Tweet text is too long.');
     await s.call('POST', '/2/tweets', { auth: token, body: { text: 'same words twice' } });
     const dup = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'same words twice' } });
@@ -110,7 +161,7 @@ forEachStore('posts write', (store) => {
     assert.equal(dup.body.detail, 'You are not allowed to create a Tweet with duplicate content.');
   });
 
-  test('deleting someone else\'s post is refused; app-only tokens cannot post', async () => {
+  test("deleting someone else's post is refused; app-only tokens cannot post", async () => {
     const bob = await newUser(s);
     const theirs = await adminPost(s, bob.id, { text: 'mine, not yours' });
     const res = await s.call('DELETE', `/2/tweets/${theirs.id}`, { auth: token });

@@ -15,7 +15,12 @@ forEachStore('stream rules', (store) => {
   let s: TestServer;
   const spec = specChecks();
   before(async () => {
-    const config = { streamRuleCap: 3, streamRuleLength: 30, streamRuleCapEnterprise: 5, streamRuleLengthEnterprise: 60 };
+    const config = {
+      streamRuleCap: 3,
+      streamRuleLength: 30,
+      streamRuleCapEnterprise: 5,
+      streamRuleLengthEnterprise: 60,
+    };
     s = await startServer({ store, config, beforeListen: spec.install });
   });
   after(async () => {
@@ -25,20 +30,32 @@ forEachStore('stream rules', (store) => {
   });
 
   const bearerOf = async (tier = 'enterprise') => `Bearer ${(await newApp(s, { tier })).bearer_token}`;
-  const rules = (auth: string, body: unknown, query = '') => s.call('POST', `/2/tweets/search/stream/rules${query}`, { auth, body });
+  const rules = (auth: string, body: unknown, query = '') =>
+    s.call('POST', `/2/tweets/search/stream/rules${query}`, { auth, body });
   const list = (auth: string, query = '') => s.call('GET', `/2/tweets/search/stream/rules${query}`, { auth });
 
   test('twitter-api-v2 adds (201, data, meta.sent, meta.summary) and lists rules; tags only where given', async () => {
     const app = await newApp(s);
     const client = twitterApiV2(s.url, app.bearer_token);
     const [a, b] = [word(), word()];
-    const added = await client.v2.updateStreamRules({ add: [{ value: `${a} has:media`, tag: 'with media' }, { value: b }] });
-    assert.deepEqual(added.data.map((r) => [r.value, r.tag]), [[`${a} has:media`, 'with media'], [b, undefined]]);
+    const added = await client.v2.updateStreamRules({
+      add: [{ value: `${a} has:media`, tag: 'with media' }, { value: b }],
+    });
+    assert.deepEqual(
+      added.data.map((r) => [r.value, r.tag]),
+      [
+        [`${a} has:media`, 'with media'],
+        [b, undefined],
+      ],
+    );
     assert.ok(added.data.every((r) => /^[0-9]{1,19}$/.test(r.id)));
     assert.match(added.meta.sent, ISO);
     assert.deepEqual(added.meta.summary, { created: 2, not_created: 0, valid: 2, invalid: 0 });
     const listed = await client.v2.streamRules();
-    assert.deepEqual(listed.data, added.data.map((r) => (r.tag ? r : { id: r.id, value: r.value })));
+    assert.deepEqual(
+      listed.data,
+      added.data.map((r) => (r.tag ? r : { id: r.id, value: r.value })),
+    );
     assert.equal(listed.meta.result_count, 2);
     const raw = await rules(`Bearer ${app.bearer_token}`, { add: [{ value: word() }] });
     assert.equal(raw.status, 201);
@@ -51,21 +68,29 @@ forEachStore('stream rules', (store) => {
     const again = await rules(auth, { add: [{ value }] });
     assert.equal(again.status, 200);
     assert.deepEqual(again.body.meta.summary, { created: 0, not_created: 1, valid: 0, invalid: 1 });
-    assert.deepEqual(again.body.errors, [{ value, id: first.body.data[0].id, title: 'DuplicateRule', type: `${PROBLEMS}duplicate-rules` }]);
+    assert.deepEqual(again.body.errors, [
+      { value, id: first.body.data[0].id, title: 'DuplicateRule', type: `${PROBLEMS}duplicate-rules` },
+    ]);
     assert.equal(again.body.data, undefined);
   });
 
-  test('an invalid rule: `details` is an array of the validator\'s texts; one bad rule and none of the batch is stored', async () => {
+  test("an invalid rule: `details` is an array of the validator's texts; one bad rule and none of the batch is stored", async () => {
     const auth = await bearerOf();
     const good = word();
     const res = await rules(auth, { add: [{ value: good }, { value: '--b' }] });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.meta.summary, { created: 0, not_created: 2, valid: 1, invalid: 1 });
-    assert.deepEqual(res.body.errors, [{
-      value: '--b',
-      details: ['Rules must contain a non-negation term (at position 1)', 'Rules must contain at least one positive, non-stopword clause (at position 1)'],
-      title: 'UnprocessableEntity', type: `${PROBLEMS}invalid-rules`,
-    }]);
+    assert.deepEqual(res.body.errors, [
+      {
+        value: '--b',
+        details: [
+          'Rules must contain a non-negation term (at position 1)',
+          'Rules must contain at least one positive, non-stopword clause (at position 1)',
+        ],
+        title: 'UnprocessableEntity',
+        type: `${PROBLEMS}invalid-rules`,
+      },
+    ]);
     assert.equal((await list(auth)).body.meta.result_count, 0);
     const lone = await rules(auth, { add: [{ value: 'has:links OR is:retweet' }] });
     assert.equal(lone.body.errors[0].type, `${PROBLEMS}invalid-rules`);
@@ -93,13 +118,20 @@ forEachStore('stream rules', (store) => {
     assert.equal(byId.status, 200);
     assert.match(byId.body.meta.sent, ISO);
     assert.deepEqual(byId.body.meta.summary, { deleted: 1, not_deleted: 1 });
-    assert.deepEqual(byId.body.errors, [{
-      errors: [{ parameters: {}, message: 'Rule does not exist' }], title: 'Invalid Request',
-      detail: 'One or more parameters to your request was invalid.', type: `${PROBLEMS}invalid-request`,
-    }]);
+    assert.deepEqual(byId.body.errors, [
+      {
+        errors: [{ parameters: {}, message: 'Rule does not exist' }],
+        title: 'Invalid Request',
+        detail: 'One or more parameters to your request was invalid.',
+        type: `${PROBLEMS}invalid-request`,
+      },
+    ]);
     const byValue = await rules(auth, { delete: { values: [b] } });
     assert.deepEqual(byValue.body, { meta: { sent: byValue.body.meta.sent, summary: { deleted: 1, not_deleted: 0 } } });
-    assert.deepEqual((await list(auth)).body.data.map((r: any) => r.value), [c]);
+    assert.deepEqual(
+      (await list(auth)).body.data.map((r: any) => r.value),
+      [c],
+    );
   });
 
   test('delete_all removes every rule of the app, and only of the app', async () => {
@@ -115,13 +147,19 @@ forEachStore('stream rules', (store) => {
     assert.equal(both.status, 400);
   });
 
-  test('rule-cap: an add past the tier\'s cap stores nothing (self-serve 3, enterprise 5 here)', async () => {
+  test("rule-cap: an add past the tier's cap stores nothing (self-serve 3, enterprise 5 here)", async () => {
     const selfServe = await bearerOf('pro');
     await rules(selfServe, { add: [{ value: word() }, { value: word() }] });
     const over = await rules(selfServe, { add: [{ value: word() }, { value: word() }] });
     assert.equal(over.status, 200);
     assert.deepEqual(over.body.meta.summary, { created: 0, not_created: 2, valid: 2, invalid: 0 });
-    assert.deepEqual(over.body.errors, [{ title: 'RulesCapExceeded', type: `${PROBLEMS}rule-cap`, detail: 'You have exceeded the maximum number of rules' }]);
+    assert.deepEqual(over.body.errors, [
+      {
+        title: 'RulesCapExceeded',
+        type: `${PROBLEMS}rule-cap`,
+        detail: 'You have exceeded the maximum number of rules',
+      },
+    ]);
     assert.equal((await rules(selfServe, { add: [{ value: word() }] })).status, 201);
     const enterprise = await bearerOf('enterprise');
     assert.equal((await rules(enterprise, { add: [1, 2, 3, 4, 5].map(() => ({ value: word() })) })).status, 201);
@@ -145,7 +183,10 @@ forEachStore('stream rules', (store) => {
     assert.equal(p1.body.data.length, 2);
     assert.match(p1.body.meta.next_token, /^.{16}$/);
     const p2 = await list(auth, `?max_results=2&pagination_token=${p1.body.meta.next_token}`);
-    assert.deepEqual([...p1.body.data, ...p2.body.data].map((r: any) => r.id).sort(), added.map((r: any) => r.id).sort());
+    assert.deepEqual(
+      [...p1.body.data, ...p2.body.data].map((r: any) => r.id).sort(),
+      added.map((r: any) => r.id).sort(),
+    );
     assert.equal(p2.body.meta.next_token, undefined);
     const picked = await list(auth, `?ids=${added[1].id}`);
     assert.deepEqual(picked.body.data, [added[1]]);
@@ -159,10 +200,15 @@ forEachStore('stream rules', (store) => {
     const counts = await s.call('GET', '/2/tweets/search/stream/rules/counts', { auth });
     assert.equal(counts.status, 200);
     assert.deepEqual(counts.body.data, {
-      all_project_client_apps: [{ client_app_id: app.id, rule_count: 2 }], cap_per_client_app: 5, cap_per_project: 5,
-      client_app_rules_count: { client_app_id: app.id, rule_count: 2 }, project_rules_count: 2,
+      all_project_client_apps: [{ client_app_id: app.id, rule_count: 2 }],
+      cap_per_client_app: 5,
+      cap_per_project: 5,
+      client_app_rules_count: { client_app_id: app.id, rule_count: 2 },
+      project_rules_count: 2,
     });
-    const some = await s.call('GET', '/2/tweets/search/stream/rules/counts?rules_count.fields=project_rules_count', { auth });
+    const some = await s.call('GET', '/2/tweets/search/stream/rules/counts?rules_count.fields=project_rules_count', {
+      auth,
+    });
     assert.deepEqual(some.body.data, { project_rules_count: 2 });
     const power = await s.call('GET', '/2/powerstream/rules', { auth });
     assert.deepEqual(power.body.data, added);
@@ -176,7 +222,10 @@ forEachStore('stream rules', (store) => {
     const added = await tas.tweets.addOrDeleteRules({ add: [{ value, tag: 'tas' }] });
     assert.equal(added.data![0]!.value, value);
     const got = await tas.tweets.getRules();
-    assert.deepEqual(got.data!.map((r) => r.tag), ['tas']);
+    assert.deepEqual(
+      got.data!.map((r) => r.tag),
+      ['tas'],
+    );
     const client = xdk(s.url, { bearerToken: app.bearer_token });
     const deleted: any = await client.stream.updateRules({ delete: { ids: [added.data![0]!.id!] } });
     assert.deepEqual(deleted.meta.summary, { deleted: 1, notDeleted: 0 });
@@ -191,7 +240,14 @@ forEachStore('stream rules', (store) => {
     assert.equal(res.status, 403);
     assert.equal(res.body.type, `${PROBLEMS}unsupported-authentication`);
     const auth = await bearerOf();
-    for (const body of [{}, { add: [] }, { add: [{ tag: 'no value' }] }, { add: [{ value: word() }], delete: { ids: ['1'] } }, { delete: {} }, { nope: 1 }]) {
+    for (const body of [
+      {},
+      { add: [] },
+      { add: [{ tag: 'no value' }] },
+      { add: [{ value: word() }], delete: { ids: ['1'] } },
+      { delete: {} },
+      { nope: 1 },
+    ]) {
       const bad = await rules(auth, body);
       assert.equal(bad.status, 400, JSON.stringify(body));
       assert.equal(bad.body.type, `${PROBLEMS}invalid-request`);

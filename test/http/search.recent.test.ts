@@ -8,7 +8,10 @@ import { adminPost, newApp, newUser, userToken, type TestUser } from '../support
 import { twitterApiSdk, twitterApiV2, xdk } from '../support/sdk.js';
 import { forEachStore, startServer, uniqueName, type TestServer } from '../support/server.js';
 
-type Page = { data?: { id: string }[]; meta: { result_count: number; newest_id?: string; oldest_id?: string; next_token?: string } };
+type Page = {
+  data?: { id: string }[];
+  meta: { result_count: number; newest_id?: string; oldest_id?: string; next_token?: string };
+};
 const ids = (p: Page) => (p.data ?? []).map((t) => t.id);
 
 forEachStore('search recent and all', (store) => {
@@ -18,7 +21,8 @@ forEachStore('search recent and all', (store) => {
   let word: string;
   let posts: string[];
   const bearer = () => `Bearer ${s.bearer}`;
-  const search = (qs: string, auth = bearer(), path = 'recent') => s.call<Page & { errors?: { message: string }[] }>('GET', `/2/tweets/search/${path}?${qs}`, { auth });
+  const search = (qs: string, auth = bearer(), path = 'recent') =>
+    s.call<Page & { errors?: { message: string }[] }>('GET', `/2/tweets/search/${path}?${qs}`, { auth });
   const advance = (ms: number) => s.admin('POST', '/_aviary/clock', { advance_ms: ms });
 
   before(async () => {
@@ -28,11 +32,14 @@ forEachStore('search recent and all', (store) => {
     word = uniqueName('k');
     await s.admin('POST', '/_aviary/clock', { set: new Date().toISOString() });
     posts = [];
-    for (let i = 0; i < 25; i++) posts.push((await adminPost(s, i % 5 ? alice.id : bob.id, { text: `${word} number ${i} #${word}tag` })).id);
+    for (let i = 0; i < 25; i++)
+      posts.push((await adminPost(s, i % 5 ? alice.id : bob.id, { text: `${word} number ${i} #${word}tag` })).id);
     posts.reverse(); // newest first
     await advance(60_000);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
   // First, while the virtual clock is still within the OAuth 1.0a timestamp window of the wall clock.
   test('auth: recent takes app-only, OAuth 2.0 user and OAuth 1.0a; all is app-only', async () => {
@@ -40,48 +47,89 @@ forEachStore('search recent and all', (store) => {
     assert.equal((await search(`query=${word}`, user)).status, 200);
     assert.equal((await search(`query=${word}`, await userToken(s, bob.id, { scopes: ['tweet.read'] }))).status, 403);
     const c = s.credentials!;
-    const oauth1 = twitterApiV2(s.url, { appKey: c.app.consumer_key, appSecret: c.app.consumer_secret, accessToken: c.user.access_token, accessSecret: c.user.access_token_secret });
+    const oauth1 = twitterApiV2(s.url, {
+      appKey: c.app.consumer_key,
+      appSecret: c.app.consumer_secret,
+      accessToken: c.user.access_token,
+      accessSecret: c.user.access_token_secret,
+    });
     assert.equal((await oauth1.v2.search(word)).tweets.length, 10);
     const refused = await search(`query=${word}`, user, 'all');
     assert.equal(refused.status, 403);
-    assert.equal((refused.body as unknown as { type: string }).type, 'https://api.twitter.com/2/problems/unsupported-authentication');
+    assert.equal(
+      (refused.body as unknown as { type: string }).type,
+      'https://api.twitter.com/2/problems/unsupported-authentication',
+    );
     assert.equal((await search(`query=${word}`, '')).status, 401);
   });
 
   test('twitter-api-v2 paginator walks every match newest first, each once', async () => {
     const paginator = await twitterApiV2(s.url, s.bearer).v2.search(word, { max_results: 10 });
     await paginator.fetchLast(100);
-    assert.deepEqual(paginator.tweets.map((t) => t.id), posts);
+    assert.deepEqual(
+      paginator.tweets.map((t) => t.id),
+      posts,
+    );
     assert.equal(paginator.done, true);
     const all = await twitterApiV2(s.url, s.bearer).v2.searchAll(word, { max_results: 10 });
     await all.fetchLast(100);
-    assert.deepEqual(all.tweets.map((t) => t.id), posts);
+    assert.deepEqual(
+      all.tweets.map((t) => t.id),
+      posts,
+    );
   });
 
   test('twitter-api-sdk tweetsRecentSearch pages with expansions and fields', async () => {
     const client = twitterApiSdk(s.url, s.bearer);
     const seen: string[] = [];
-    for await (const page of client.tweets.tweetsRecentSearch({ query: `${word} from:${alice.username}`, max_results: 10, expansions: ['author_id'], 'tweet.fields': ['created_at', 'author_id'] })) {
+    for await (const page of client.tweets.tweetsRecentSearch({
+      query: `${word} from:${alice.username}`,
+      max_results: 10,
+      expansions: ['author_id'],
+      'tweet.fields': ['created_at', 'author_id'],
+    })) {
       seen.push(...(page.data ?? []).map((t) => t.id));
-      assert.deepEqual(page.includes?.users?.map((u) => u.id), [alice.id]);
+      assert.deepEqual(
+        page.includes?.users?.map((u) => u.id),
+        [alice.id],
+      );
       assert.ok(page.data?.every((t) => t.author_id === alice.id && t.created_at));
     }
-    assert.deepEqual(seen, posts.filter((_, i) => (24 - i) % 5 !== 0));
+    assert.deepEqual(
+      seen,
+      posts.filter((_, i) => (24 - i) % 5 !== 0),
+    );
   });
 
   test('@xdevplatform/xdk posts.searchRecent, then the next page by token', async () => {
     const client = xdk(s.url, { bearerToken: s.bearer });
     // XDK hands back meta in camelCase.
-    const first = await client.posts.searchRecent(word, { maxResults: 10 }) as { data: { id: string }[]; meta: { nextToken: string; resultCount: number } };
-    assert.deepEqual(first.data.map((t) => t.id), posts.slice(0, 10));
+    const first = (await client.posts.searchRecent(word, { maxResults: 10 })) as {
+      data: { id: string }[];
+      meta: { nextToken: string; resultCount: number };
+    };
+    assert.deepEqual(
+      first.data.map((t) => t.id),
+      posts.slice(0, 10),
+    );
     assert.equal(first.meta.resultCount, 10);
-    const second = await client.posts.searchRecent(word, { maxResults: 10, nextToken: first.meta.nextToken }) as { data: { id: string }[] };
-    assert.deepEqual(second.data.map((t) => t.id), posts.slice(10, 20));
+    const second = (await client.posts.searchRecent(word, { maxResults: 10, nextToken: first.meta.nextToken })) as {
+      data: { id: string }[];
+    };
+    assert.deepEqual(
+      second.data.map((t) => t.id),
+      posts.slice(10, 20),
+    );
   });
 
   test('meta, tokens that never expire, next_token and pagination_token alike', async () => {
     const first = (await search(`query=${word}`)).body;
-    assert.deepEqual(first.meta, { newest_id: posts[0], oldest_id: posts[9], result_count: 10, next_token: first.meta.next_token });
+    assert.deepEqual(first.meta, {
+      newest_id: posts[0],
+      oldest_id: posts[9],
+      result_count: 10,
+      next_token: first.meta.next_token,
+    });
     assert.match(first.meta.next_token!, /^[0-9a-z]+$/);
     const second = (await search(`query=${word}&next_token=${first.meta.next_token}`)).body;
     assert.deepEqual(ids(second), posts.slice(10, 20));
@@ -120,18 +168,45 @@ forEachStore('search recent and all', (store) => {
       assert.equal(res.status, 400, JSON.stringify(res.body));
       return res.body.errors![0]!.message;
     };
-    assert.equal(await message(`query=${word}&max_results=5`), 'The `max_results` query parameter value [5] is not between 10 and 100');
-    assert.equal(await message(`query=${word}&max_results=501`, 'all'), 'The `max_results` query parameter value [501] is not between 10 and 500');
+    assert.equal(
+      await message(`query=${word}&max_results=5`),
+      'The `max_results` query parameter value [5] is not between 10 and 100',
+    );
+    assert.equal(
+      await message(`query=${word}&max_results=501`, 'all'),
+      'The `max_results` query parameter value [501] is not between 10 and 500',
+    );
     assert.equal((await search(`query=${word}&max_results=500`, bearer(), 'all')).status, 200);
-    assert.match(await message(`query=${word}&count=3`), /^The query parameter \[count\] is not one of \[query,start_time,end_time,since_id,until_id,max_results,next_token,pagination_token,sort_order,tweet\.fields,/);
-    assert.equal(await message(`query=${word}&next_token=zzz`), 'The `next_token` query parameter value [zzz] is not valid');
-    assert.equal(await message(`query=${word}&sort_order=oldest`), 'The `sort_order` query parameter value [oldest] is not one of [recency,relevancy]');
+    assert.match(
+      await message(`query=${word}&count=3`),
+      /^The query parameter \[count\] is not one of \[query,start_time,end_time,since_id,until_id,max_results,next_token,pagination_token,sort_order,tweet\.fields,/,
+    );
+    assert.equal(
+      await message(`query=${word}&next_token=zzz`),
+      'The `next_token` query parameter value [zzz] is not valid',
+    );
+    assert.equal(
+      await message(`query=${word}&sort_order=oldest`),
+      'The `sort_order` query parameter value [oldest] is not one of [recency,relevancy]',
+    );
     assert.equal((await search(`query=${word}&sort_order=relevancy`)).status, 200);
-    assert.match(await message(`query=${word}&start_time=2006-01-01T00:00:00Z`), /^Invalid 'start_time':'2006-01-01T00:00Z'\. 'start_time' must be on or after \d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
-    assert.equal(await message(`query=${word}&start_time=2006-01-01T00:00:00Z`, 'all'), "Invalid 'start_time':'2006-01-01T00:00Z'. 'start_time' must be on or after 2006-03-21T00:00Z");
+    assert.match(
+      await message(`query=${word}&start_time=2006-01-01T00:00:00Z`),
+      /^Invalid 'start_time':'2006-01-01T00:00Z'\. 'start_time' must be on or after \d{4}-\d\d-\d\dT\d\d:\d\dZ$/,
+    );
+    assert.equal(
+      await message(`query=${word}&start_time=2006-01-01T00:00:00Z`, 'all'),
+      "Invalid 'start_time':'2006-01-01T00:00Z'. 'start_time' must be on or after 2006-03-21T00:00Z",
+    );
     const now = (await s.admin('GET', '/_aviary/clock')).body.data.now as string;
-    assert.match(await message(`query=${word}&end_time=${now}`), /'end_time' must be a minimum of 10 seconds prior to the request time\.$/);
-    assert.equal(await message('query=has:media'), 'There were errors processing your request: is/has/lang cannot be used as a standalone operator (at position 1)');
+    assert.match(
+      await message(`query=${word}&end_time=${now}`),
+      /'end_time' must be a minimum of 10 seconds prior to the request time\.$/,
+    );
+    assert.equal(
+      await message('query=has:media'),
+      'There were errors processing your request: is/has/lang cannot be used as a standalone operator (at position 1)',
+    );
     assert.equal(await message('query='), "Invalid 'query':''. 'query' must be a non-empty string");
     assert.equal(await message('max_results=10'), 'The `query` query parameter can not be empty');
   });
@@ -153,7 +228,11 @@ forEachStore('search recent and all', (store) => {
     const original = await adminPost(s, alice.id, { text: `${tag} original words` });
     const bobToken = await userToken(s, bob.id);
     await s.call('POST', `/2/users/${bob.id}/retweets`, { auth: bobToken, body: { tweet_id: original.id } });
-    const edited = await s.admin('POST', '/_aviary/posts', { author_id: alice.id, text: `${tag} edited words`, edit_options: { previous_post_id: original.id } });
+    const edited = await s.admin('POST', '/_aviary/posts', {
+      author_id: alice.id,
+      text: `${tag} edited words`,
+      edit_options: { previous_post_id: original.id },
+    });
     assert.equal(edited.status, 201);
     const gone = await adminPost(s, bob.id, { text: `${tag} soon gone` });
     await advance(31_000);
@@ -174,7 +253,10 @@ forEachStore('search recent and all', (store) => {
     await s.admin('POST', '/_aviary/follows', { source_id: bob.id, target_id: locked.id });
     assert.deepEqual(ids((await search(`query=${tag}`, await userToken(s, bob.id))).body), [open.id, hidden.id]);
     assert.deepEqual(ids((await search(`query=${encodeURIComponent(`${tag} min_likes:1`)}`)).body), []);
-    const liked = await s.call('POST', `/2/users/${bob.id}/likes`, { auth: await userToken(s, bob.id), body: { tweet_id: open.id } });
+    const liked = await s.call('POST', `/2/users/${bob.id}/likes`, {
+      auth: await userToken(s, bob.id),
+      body: { tweet_id: open.id },
+    });
     assert.equal(liked.status, 200, JSON.stringify(liked.body));
     assert.deepEqual(ids((await search(`query=${encodeURIComponent(`${tag} min_likes:1`)}`)).body), [open.id]);
   });

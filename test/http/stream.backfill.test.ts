@@ -7,8 +7,12 @@ import { appWithRules, openStream, poster, word } from './stream.client.js';
 
 forEachStore('filtered stream recovery', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('backfill_minutes: the matches made while disconnected, then live posts; without it, only live ones', async () => {
     const topic = word('back');
@@ -23,7 +27,10 @@ forEachStore('filtered stream recovery', (store) => {
     try {
       const c = await post(`${topic} three, live`);
       await stream.waitFor((l) => l.data?.id === c);
-      assert.deepEqual(stream.lines.map((l) => l.data.id), [a, b, c]);
+      assert.deepEqual(
+        stream.lines.map((l) => l.data.id),
+        [a, b, c],
+      );
       assert.deepEqual(stream.lines[0].matching_rules, [{ id: app.rules[topic], tag: 'b' }]);
       assert.deepEqual(plain.lines, []);
     } finally {
@@ -37,19 +44,28 @@ forEachStore('filtered stream recovery', (store) => {
     const { post } = await poster(s);
     await post(`${old} before`);
     const f = await post(`${fresh} before`);
-    await s.call('POST', '/2/tweets/search/stream/rules', { auth: `Bearer ${app.bearer}`, body: { add: [{ value: fresh }] } });
-    await s.call('POST', '/2/tweets/search/stream/rules', { auth: `Bearer ${app.bearer}`, body: { delete: { values: [old] } } });
+    await s.call('POST', '/2/tweets/search/stream/rules', {
+      auth: `Bearer ${app.bearer}`,
+      body: { add: [{ value: fresh }] },
+    });
+    await s.call('POST', '/2/tweets/search/stream/rules', {
+      auth: `Bearer ${app.bearer}`,
+      body: { delete: { values: [old] } },
+    });
     const stream = await openStream(s, app.bearer, 'backfill_minutes=2');
     try {
       const live = await post(`${fresh} live`);
       await stream.waitFor((l) => l.data?.id === live);
-      assert.deepEqual(stream.lines.map((l) => l.data.id), [f, live]);
+      assert.deepEqual(
+        stream.lines.map((l) => l.data.id),
+        [f, live],
+      );
     } finally {
       await stream.close();
     }
   });
 
-  test('start_time/end_time: the window\'s matches, oldest first, then the stream ends (virtual clock)', async () => {
+  test("start_time/end_time: the window's matches, oldest first, then the stream ends (virtual clock)", async () => {
     const topic = word('rec');
     const app = await appWithRules(s, [{ value: topic }]);
     const { post } = await poster(s);
@@ -64,7 +80,10 @@ forEachStore('filtered stream recovery', (store) => {
       const q = `start_time=${new Date(t1 + 30_000).toISOString()}&end_time=${new Date(t1 + 90_000).toISOString()}`;
       const stream = await openStream(s, app.bearer, q);
       await stream.ended;
-      assert.deepEqual(stream.lines.map((l) => l.data.id), [inside[0], inside[2]]);
+      assert.deepEqual(
+        stream.lines.map((l) => l.data.id),
+        [inside[0], inside[2]],
+      );
     } finally {
       await s.admin('POST', '/_aviary/clock', { mode: 'real' });
     }

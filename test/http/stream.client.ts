@@ -23,11 +23,21 @@ export type RawStream = {
 /** GET /2/tweets/search/stream with a bearer token, read as raw bytes. */
 export async function openStream(s: TestServer, bearer: string, query = ''): Promise<RawStream> {
   const ac = new AbortController();
-  const res = await fetch(`${s.url}/2/tweets/search/stream${query ? `?${query}` : ''}`, { headers: { authorization: `Bearer ${bearer}` }, signal: ac.signal });
+  const res = await fetch(`${s.url}/2/tweets/search/stream${query ? `?${query}` : ''}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    signal: ac.signal,
+  });
   const out = { status: res.status, body: undefined as any, lines: [] as any[], keepAlives: 0, raw: '' };
   if (res.status !== 200) {
     out.body = await res.json();
-    return { ...out, text: () => '', ended: Promise.resolve(), isEnded: () => true, waitFor: () => Promise.reject(new Error('not streaming')), close: async () => {} };
+    return {
+      ...out,
+      text: () => '',
+      ended: Promise.resolve(),
+      isEnded: () => true,
+      waitFor: () => Promise.reject(new Error('not streaming')),
+      close: async () => {},
+    };
   }
   let ended = false;
   let buf = '';
@@ -46,29 +56,49 @@ export async function openStream(s: TestServer, bearer: string, query = ''): Pro
           else out.lines.push(JSON.parse(line));
         }
       }
-    } catch { /* aborted */ }
+    } catch {
+      /* aborted */
+    }
     ended = true;
   })();
   return {
-    get status() { return out.status; },
-    get body() { return out.body; },
-    get lines() { return out.lines; },
-    get keepAlives() { return out.keepAlives; },
+    get status() {
+      return out.status;
+    },
+    get body() {
+      return out.body;
+    },
+    get lines() {
+      return out.lines;
+    },
+    get keepAlives() {
+      return out.keepAlives;
+    },
     text: () => out.raw,
     ended: ended$,
     isEnded: () => ended,
     waitFor: (pred, timeoutMs = 5000) => poll(() => out.lines.find(pred), { timeoutMs, intervalMs: 5 }),
-    async close() { ac.abort(); await ended$; },
+    async close() {
+      ac.abort();
+      await ended$;
+    },
   };
 }
 
 export type StreamApp = { id: string; bearer: string };
 
 /** A fresh app (enterprise unless told) with the given rules; returns its bearer and the rule ids by value. */
-export async function appWithRules(s: TestServer, rules: { value: string; tag?: string }[], o: AppOptions = {}): Promise<StreamApp & { rules: Record<string, string> }> {
+export async function appWithRules(
+  s: TestServer,
+  rules: { value: string; tag?: string }[],
+  o: AppOptions = {},
+): Promise<StreamApp & { rules: Record<string, string> }> {
   const app = await newApp(s, { tier: 'enterprise', ...o });
   const res = rules.length
-    ? await s.call('POST', '/2/tweets/search/stream/rules', { auth: `Bearer ${app.bearer_token}`, body: { add: rules } })
+    ? await s.call('POST', '/2/tweets/search/stream/rules', {
+        auth: `Bearer ${app.bearer_token}`,
+        body: { add: rules },
+      })
     : { status: 201, body: { data: [] } };
   if (res.status !== 201) throw new Error(`rules not added: ${JSON.stringify(res.body)}`);
   const ids = Object.fromEntries((res.body.data as { id: string; value: string }[]).map((r) => [r.value, r.id]));
@@ -80,7 +110,10 @@ export async function poster(s: TestServer, over: Record<string, unknown> = {}) 
   const user = await newUser(s, { premium: true, ...over });
   const token = await userToken(s, user.id, { tier: 'enterprise' });
   const post = async (body: string | Record<string, unknown>): Promise<string> => {
-    const res = await s.call('POST', '/2/tweets', { auth: token, body: typeof body === 'string' ? { text: body } : body });
+    const res = await s.call('POST', '/2/tweets', {
+      auth: token,
+      body: typeof body === 'string' ? { text: body } : body,
+    });
     if (res.status !== 201) throw new Error(`post failed: ${JSON.stringify(res.body)}`);
     return res.body.data.id;
   };

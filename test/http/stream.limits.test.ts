@@ -8,8 +8,12 @@ import { appWithRules, openStream, word } from './stream.client.js';
 
 forEachStore('filtered stream limits', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store, config: { streamKeepAliveMs: 50 } }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store, config: { streamKeepAliveMs: 50 } });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('no rules: 409 streaming-connection', async () => {
     const app = await appWithRules(s, []);
@@ -27,8 +31,10 @@ forEachStore('filtered stream limits', (store) => {
       const second = await openStream(s, app.bearer);
       assert.equal(second.status, 429);
       assert.deepEqual(second.body, {
-        title: 'ConnectionException', detail: 'This stream is currently at the maximum allowed connection limit.',
-        connection_issue: 'TooManyConnections', type: 'https://api.twitter.com/2/problems/streaming-connection',
+        title: 'ConnectionException',
+        detail: 'This stream is currently at the maximum allowed connection limit.',
+        connection_issue: 'TooManyConnections',
+        type: 'https://api.twitter.com/2/problems/streaming-connection',
       });
     } finally {
       await first.close();

@@ -6,13 +6,23 @@ import { twitterApiSdk, twitterApiV2, xdk } from '../support/sdk.js';
 
 forEachStore('users lookup', (store) => {
   let s: TestServer;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
 
   test('twitter-api-v2 reads a user by id and by username with the demo bearer', async () => {
     const client = twitterApiV2(s.url, s.bearer);
     const byId = await client.v2.user('12', { 'user.fields': ['created_at', 'verified'] });
-    assert.deepEqual(byId.data, { id: '12', name: 'jack', username: 'jack', created_at: '2006-03-21T20:50:14.000Z', verified: true });
+    assert.deepEqual(byId.data, {
+      id: '12',
+      name: 'jack',
+      username: 'jack',
+      created_at: '2006-03-21T20:50:14.000Z',
+      verified: true,
+    });
     const byName = await client.v2.userByUsername('XDevelopers');
     assert.equal(byName.data.id, '2244994945');
   });
@@ -34,10 +44,17 @@ forEachStore('users lookup', (store) => {
     const res = await s.call('GET', '/2/users/404404', { auth: `Bearer ${s.bearer}` });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, {
-      errors: [{
-        title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found',
-        detail: 'Could not find user with id: [404404].', value: '404404', resource_type: 'user', parameter: 'id', resource_id: '404404',
-      }],
+      errors: [
+        {
+          title: 'Not Found Error',
+          type: 'https://api.twitter.com/2/problems/resource-not-found',
+          detail: 'Could not find user with id: [404404].',
+          value: '404404',
+          resource_type: 'user',
+          parameter: 'id',
+          resource_id: '404404',
+        },
+      ],
     });
   });
 

@@ -13,18 +13,32 @@ forEachStore('users relations', (store) => {
   let token: string;
   before(async () => {
     s = await startServer({ store, spec: true });
-    alice = await newUser(s, { description: 'I like #sqlite and @jack https://example.com', url: 'https://alice.example' });
+    alice = await newUser(s, {
+      description: 'I like #sqlite and @jack https://example.com',
+      url: 'https://alice.example',
+    });
     token = await userToken(s, alice.id);
   });
-  after(async () => { await s.close(); });
+  after(async () => {
+    await s.close();
+  });
 
-  const metrics = async (id: string) => (await s.call('GET', `/2/users/${id}?user.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data.public_metrics;
+  const metrics = async (id: string) =>
+    (await s.call('GET', `/2/users/${id}?user.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data
+      .public_metrics;
 
   test('GET /2/users and /2/users/by: order, partial errors, entities, pinned_tweet_id expansion', async () => {
     const pinned = await adminPost(s, alice.id, { text: 'read this first' });
     await s.admin('PUT', `/_aviary/users/${alice.id}/pinned-tweet`, { tweet_id: pinned.id });
-    const res = await s.call('GET', `/2/users?ids=${alice.id},12,99999&user.fields=entities,pinned_tweet_id,url&expansions=pinned_tweet_id`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(res.body.data.map((u: { id: string }) => u.id), [alice.id, '12']);
+    const res = await s.call(
+      'GET',
+      `/2/users?ids=${alice.id},12,99999&user.fields=entities,pinned_tweet_id,url&expansions=pinned_tweet_id`,
+      { auth: `Bearer ${s.bearer}` },
+    );
+    assert.deepEqual(
+      res.body.data.map((u: { id: string }) => u.id),
+      [alice.id, '12'],
+    );
     assert.equal(res.body.data[0].pinned_tweet_id, pinned.id);
     assert.ok(res.body.includes.tweets.some((t: { id: string }) => t.id === pinned.id));
     assert.deepEqual(res.body.data[0].entities.description.hashtags, [{ start: 7, end: 14, tag: 'sqlite' }]);
@@ -32,8 +46,13 @@ forEachStore('users relations', (store) => {
     assert.match(res.body.data[0].url, /^https:\/\/t\.co\//);
     assert.equal(res.body.errors[0].parameter, 'ids');
     const client = twitterApiV2(s.url, s.bearer);
-    const by = await client.v2.usersByUsernames([alice.username, 'jack', 'nobody_here'], { 'user.fields': ['most_recent_tweet_id'] });
-    assert.deepEqual(by.data.map((u) => u.id), [alice.id, '12']);
+    const by = await client.v2.usersByUsernames([alice.username, 'jack', 'nobody_here'], {
+      'user.fields': ['most_recent_tweet_id'],
+    });
+    assert.deepEqual(
+      by.data.map((u) => u.id),
+      [alice.id, '12'],
+    );
     assert.equal(by.data[0]!.most_recent_tweet_id, pinned.id);
     assert.equal(by.errors![0]!.detail, 'Could not find user with usernames: [nobody_here].');
   });
@@ -41,40 +60,68 @@ forEachStore('users relations', (store) => {
   test('follow and unfollow with twitter-api-v2; counters move; followers pages with tokens', async () => {
     const client = twitterApiV2(s.url, token.slice(7));
     const targets = [await newUser(s), await newUser(s), await newUser(s)];
-    for (const t of targets) assert.deepEqual((await client.v2.follow(alice.id, t.id)).data, { following: true, pending_follow: false });
+    for (const t of targets)
+      assert.deepEqual((await client.v2.follow(alice.id, t.id)).data, { following: true, pending_follow: false });
     assert.equal((await metrics(alice.id)).following_count, 3);
     assert.equal((await metrics(targets[0]!.id)).followers_count, 1);
     const page1 = await s.call('GET', `/2/users/${alice.id}/following?max_results=2`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(page1.body.data.map((u: { id: string }) => u.id), [targets[2]!.id, targets[1]!.id]);
-    const page2 = await s.call('GET', `/2/users/${alice.id}/following?max_results=2&pagination_token=${page1.body.meta.next_token}`, { auth: `Bearer ${s.bearer}` });
-    assert.deepEqual(page2.body.data.map((u: { id: string }) => u.id), [targets[0]!.id]);
+    assert.deepEqual(
+      page1.body.data.map((u: { id: string }) => u.id),
+      [targets[2]!.id, targets[1]!.id],
+    );
+    const page2 = await s.call(
+      'GET',
+      `/2/users/${alice.id}/following?max_results=2&pagination_token=${page1.body.meta.next_token}`,
+      { auth: `Bearer ${s.bearer}` },
+    );
+    assert.deepEqual(
+      page2.body.data.map((u: { id: string }) => u.id),
+      [targets[0]!.id],
+    );
     assert.equal(page2.body.meta.next_token, undefined);
     const followers = await twitterApiSdk(s.url, s.bearer).users.usersIdFollowers(targets[0]!.id);
-    assert.deepEqual(followers.data!.map((u) => u.id), [alice.id]);
+    assert.deepEqual(
+      followers.data!.map((u) => u.id),
+      [alice.id],
+    );
     assert.deepEqual((await client.v2.unfollow(alice.id, targets[0]!.id)).data, { following: false });
     assert.equal((await metrics(alice.id)).following_count, 2);
   });
 
   test('following a protected account makes a request: pending_follow, connection_status', async () => {
     const locked = await newUser(s, { protected: true });
-    const res = await s.call('POST', `/2/users/${alice.id}/following`, { auth: token, body: { target_user_id: locked.id } });
+    const res = await s.call('POST', `/2/users/${alice.id}/following`, {
+      auth: token,
+      body: { target_user_id: locked.id },
+    });
     assert.deepEqual(res.body, { data: { following: false, pending_follow: true } });
-    const status = await s.call('GET', `/2/users/${locked.id}?user.fields=connection_status,protected`, { auth: token });
+    const status = await s.call('GET', `/2/users/${locked.id}?user.fields=connection_status,protected`, {
+      auth: token,
+    });
     assert.deepEqual(status.body.data.connection_status, ['follow_request_sent']);
   });
 
   test('blocks and mutes with @xdevplatform/xdk and twitter-api-sdk', async () => {
     const pest = await newUser(s);
-    const blocked = await s.call('POST', `/2/users/${alice.id}/blocking`, { auth: token, body: { target_user_id: pest.id } });
+    const blocked = await s.call('POST', `/2/users/${alice.id}/blocking`, {
+      auth: token,
+      body: { target_user_id: pest.id },
+    });
     assert.deepEqual(blocked.body, { data: { blocking: true } });
     const list = await s.call('GET', `/2/users/${alice.id}/blocking`, { auth: token });
-    assert.deepEqual(list.body.data.map((u: { id: string }) => u.id), [pest.id]);
+    assert.deepEqual(
+      list.body.data.map((u: { id: string }) => u.id),
+      [pest.id],
+    );
     const other = await s.call('GET', `/2/users/${pest.id}/blocking`, { auth: token });
     assert.equal(other.status, 403);
     const x: any = xdk(s.url, { accessToken: token.slice(7) });
     assert.deepEqual((await x.users.muteUser(alice.id, { targetUserId: pest.id })).data, { muting: true });
     const muted: any = await x.users.getMuting(alice.id);
-    assert.deepEqual(muted.data.map((u: { id: string }) => u.id), [pest.id]);
+    assert.deepEqual(
+      muted.data.map((u: { id: string }) => u.id),
+      [pest.id],
+    );
     assert.deepEqual((await x.users.unmuteUser(alice.id, pest.id)).data, { muting: false });
     const sdk = twitterApiSdk(s.url, token.slice(7));
     assert.deepEqual((await sdk.users.usersIdUnblock(alice.id, pest.id)).data, { blocking: false });
@@ -88,15 +135,23 @@ forEachStore('users relations', (store) => {
     await client.v2.like(alice.id, post.id);
     const bobToken = await userToken(s, bob.id);
     await s.call('POST', `/2/users/${bob.id}/likes`, { auth: bobToken, body: { tweet_id: post.id } });
-    const m = (await s.call('GET', `/2/tweets/${post.id}?tweet.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data.public_metrics;
+    const m = (await s.call('GET', `/2/tweets/${post.id}?tweet.fields=public_metrics`, { auth: `Bearer ${s.bearer}` }))
+      .body.data.public_metrics;
     assert.equal(m.like_count, 2, 'liking twice counts once');
     assert.equal((await metrics(alice.id)).like_count, 1);
     const liked = await s.call('GET', `/2/users/${alice.id}/liked_tweets?max_results=5`, { auth: token });
-    assert.deepEqual(liked.body.data.map((t: { id: string }) => t.id), [post.id]);
+    assert.deepEqual(
+      liked.body.data.map((t: { id: string }) => t.id),
+      [post.id],
+    );
     const likers = await s.call('GET', `/2/tweets/${post.id}/liking_users`, { auth: token });
-    assert.deepEqual(likers.body.data.map((u: { id: string }) => u.id), [bob.id, alice.id]);
+    assert.deepEqual(
+      likers.body.data.map((u: { id: string }) => u.id),
+      [bob.id, alice.id],
+    );
     await client.v2.unlike(alice.id, post.id);
-    const m2 = (await s.call('GET', `/2/tweets/${post.id}?tweet.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data.public_metrics;
+    const m2 = (await s.call('GET', `/2/tweets/${post.id}?tweet.fields=public_metrics`, { auth: `Bearer ${s.bearer}` }))
+      .body.data.public_metrics;
     assert.equal(m2.like_count, 1);
 
     const bm = await s.call('POST', `/2/users/${alice.id}/bookmarks`, { auth: token, body: { tweet_id: post.id } });
@@ -111,7 +166,7 @@ forEachStore('users relations', (store) => {
     assert.deepEqual(empty.body, { meta: { result_count: 0 } });
   });
 
-  test('deleting a liked post undoes its likers\' counters', async () => {
+  test("deleting a liked post undoes its likers' counters", async () => {
     const bob = await newUser(s);
     const bobToken = await userToken(s, bob.id);
     const post = await s.call('POST', '/2/tweets', { auth: bobToken, body: { text: 'here today' } });

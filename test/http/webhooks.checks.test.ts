@@ -19,7 +19,10 @@ forEachStore('webhooks: challenge-response state machine', (store) => {
     s = await startServer({ store, config: { webhookTimeoutMs: 300 } });
     await s.admin('POST', '/_aviary/clock', { set: T0 });
   });
-  after(async () => { await s.close(); for (const r of receivers) await r.close(); });
+  after(async () => {
+    await s.close();
+    for (const r of receivers) await r.close();
+  });
 
   const advance = (ms: number) => s.admin('POST', '/_aviary/clock', { advance_ms: ms });
   const now = async () => Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);

@@ -8,8 +8,13 @@ import { forEachStore, poll, startServer, type TestServer } from '../support/ser
 forEachStore('webhooks: filtered-stream links', (store) => {
   let s: TestServer;
   const receivers: Receiver[] = [];
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); for (const r of receivers) await r.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+    for (const r of receivers) await r.close();
+  });
 
   async function linked(query = '') {
     const app = await newApp(s);
@@ -27,12 +32,18 @@ forEachStore('webhooks: filtered-stream links', (store) => {
     const [link] = list.body.data.links;
     assert.equal(link.webhook_id, id);
     assert.equal(link.application_id, app.id);
-    assert.deepEqual(link.fields, ['tweet.fields=created_at,author_id', 'expansions=author_id', 'user.fields=username']);
+    assert.deepEqual(link.fields, [
+      'tweet.fields=created_at,author_id',
+      'expansions=author_id',
+      'user.fields=username',
+    ]);
     assert.match(link.created_at, /Z$/);
     assert.ok(link.instance_id);
     const del = await s.call('DELETE', `/2/tweets/search/webhooks/${id}`, { auth: app.auth });
     assert.deepEqual(del.body, { data: { deleted: true } });
-    assert.deepEqual((await s.call('GET', '/2/tweets/search/webhooks', { auth: app.auth })).body, { data: { links: [] } });
+    assert.deepEqual((await s.call('GET', '/2/tweets/search/webhooks', { auth: app.auth })).body, {
+      data: { links: [] },
+    });
     assert.equal((await s.call('DELETE', `/2/tweets/search/webhooks/${id}`, { auth: app.auth })).status, 400);
   });
 
@@ -53,12 +64,16 @@ forEachStore('webhooks: filtered-stream links', (store) => {
 
   test('posts matching the stream rules are delivered as stream messages, edits included', async () => {
     const { app, receiver: r } = await linked('?tweet.fields=created_at,author_id&expansions=author_id');
-    const rules = await s.call('POST', '/2/tweets/search/stream/rules', { auth: app.auth, body: { add: [{ value: 'rocket', tag: 'space' }] } });
+    const rules = await s.call('POST', '/2/tweets/search/stream/rules', {
+      auth: app.auth,
+      body: { add: [{ value: 'rocket', tag: 'space' }] },
+    });
     assert.equal(rules.status, 201, JSON.stringify(rules.body));
     const ruleId = rules.body.data[0].id;
     const author = await newUser(s, { premium: true });
     const token = await userToken(s, app, author.id);
-    const post = async (body: unknown) => (await s.call('POST', '/2/tweets', { auth: token, body })).body.data.id as string;
+    const post = async (body: unknown) =>
+      (await s.call('POST', '/2/tweets', { auth: token, body })).body.data.id as string;
     await post({ text: 'nothing to see here' });
     const first = await post({ text: 'rocket launch today' });
     const got = await poll(() => r.accepted[0]);

@@ -8,9 +8,18 @@ import { forEachStore, startServer, type TestServer } from '../support/server.js
 forEachStore('webhooks: registry', (store) => {
   let s: TestServer;
   const receivers: Receiver[] = [];
-  const receiver = async (secret: string, path?: string) => { const r = await startReceiver({ secret, path }); receivers.push(r); return r; };
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); for (const r of receivers) await r.close(); });
+  const receiver = async (secret: string, path?: string) => {
+    const r = await startReceiver({ secret, path });
+    receivers.push(r);
+    return r;
+  };
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+    for (const r of receivers) await r.close();
+  });
 
   test('registering sends a signed check first and answers with the config', async () => {
     const app = await newApp(s);
@@ -44,7 +53,11 @@ forEachStore('webhooks: registry', (store) => {
   test('a failed check refuses the registration with CrcValidationFailed and the reason', async () => {
     const app = await newApp(s);
     const r = await receiver(app.consumer_secret);
-    for (const [mode, reason] of [[{ status: 500 }, /status 500/], ['wrong-token', /Invalid response_token/], ['redirect', /302/]] as const) {
+    for (const [mode, reason] of [
+      [{ status: 500 }, /status 500/],
+      ['wrong-token', /Invalid response_token/],
+      ['redirect', /302/],
+    ] as const) {
       r.crc = mode;
       const res = await s.call('POST', '/2/webhooks', { auth: app.auth, body: { url: r.url } });
       assert.equal(res.status, 400);

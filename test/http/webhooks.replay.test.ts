@@ -15,7 +15,10 @@ forEachStore('webhooks: replay', (store) => {
     s = await startServer({ store });
     await s.admin('POST', '/_aviary/clock', { set: new Date(T0).toISOString() });
   });
-  after(async () => { await s.close(); for (const r of receivers) await r.close(); });
+  after(async () => {
+    await s.close();
+    for (const r of receivers) await r.close();
+  });
 
   async function withEvents(n: number) {
     const app = await newApp(s);
@@ -23,14 +26,19 @@ forEachStore('webhooks: replay', (store) => {
     const w = await newWebhook(s, app);
     receivers.push(w.receiver);
     await subscribe(s, app.auth, { event_type: 'profile.update.bio', filter: { user_id: user.id }, webhook_id: w.id });
-    for (let i = 0; i < n; i++) await s.admin('POST', '/_aviary/events', { event_type: 'profile.update.bio', user_id: user.id, payload: { before: `${i}`, after: `${i + 1}` } });
+    for (let i = 0; i < n; i++)
+      await s.admin('POST', '/_aviary/events', {
+        event_type: 'profile.update.bio',
+        user_id: user.id,
+        payload: { before: `${i}`, after: `${i + 1}` },
+      });
     await poll(() => w.receiver.accepted.length === n);
     return { app, user, ...w };
   }
   const replay = (auth: string, body: unknown) => s.call('POST', '/2/webhooks/replay', { auth, body });
   const now = async () => Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);
 
-  test('a replay re-delivers the window\'s events, then reports the job as complete', async () => {
+  test("a replay re-delivers the window's events, then reports the job as complete", async () => {
     const { app, id, receiver: r } = await withEvents(3);
     const original = r.accepted.map((p) => p.body);
     await s.admin('POST', '/_aviary/clock', { advance_ms: 60 * 60_000 });
@@ -40,10 +48,18 @@ forEachStore('webhooks: replay', (store) => {
     assert.match(res.body.job_id, /^[0-9]{1,19}$/);
     assert.equal(res.body.created_at, new Date(t).toISOString());
     await poll(() => r.accepted.length === 7);
-    const again = r.accepted.slice(3, 6).map((p) => p.body).sort();
+    const again = r.accepted
+      .slice(3, 6)
+      .map((p) => p.body)
+      .sort();
     assert.deepEqual(again, [...original].sort(), 'the same bodies (same event_uuid) are sent again');
     assert.deepEqual(r.accepted[6]!.json, {
-      replay_job_status: { webhook_id: id, job_state: 'Complete', job_state_description: 'Job completed successfully', job_id: res.body.job_id },
+      replay_job_status: {
+        webhook_id: id,
+        job_state: 'Complete',
+        job_state_description: 'Job completed successfully',
+        job_id: res.body.job_id,
+      },
     });
     assert.equal(r.accepted[6]!.signatureOk, true);
   });
@@ -51,7 +67,11 @@ forEachStore('webhooks: replay', (store) => {
   test('an empty window completes at once', async () => {
     const { app, id, receiver: r } = await withEvents(1);
     const t = await now();
-    const res = await replay(app.auth, { webhook_id: id, from_date: ymdhm(t - 20 * 3_600_000), to_date: ymdhm(t - 19 * 3_600_000) });
+    const res = await replay(app.auth, {
+      webhook_id: id,
+      from_date: ymdhm(t - 20 * 3_600_000),
+      to_date: ymdhm(t - 19 * 3_600_000),
+    });
     assert.equal(res.status, 200);
     await poll(() => r.accepted.length === 2);
     assert.equal(r.accepted[1]!.json.replay_job_status.job_state, 'Complete');
@@ -68,7 +88,9 @@ forEachStore('webhooks: replay', (store) => {
     assert.equal(second.body.type, 'https://api.twitter.com/2/problems/conflict');
     assert.match(second.body.detail, /ReplayConflictError/);
     // Advance only once the failed attempt is settled (logged), so its retry is scheduled before the jump.
-    await poll(async () => (await s.admin('GET', `/_aviary/webhooks/${id}/deliveries`)).body.data.some((a: any) => a.status === 'failed'));
+    await poll(async () =>
+      (await s.admin('GET', `/_aviary/webhooks/${id}/deliveries`)).body.data.some((a: any) => a.status === 'failed'),
+    );
     await s.admin('POST', '/_aviary/clock', { advance_ms: 10 * 60_000 });
     const status = await poll(() => r.accepted.find((p) => p.json?.replay_job_status)?.json.replay_job_status);
     assert.equal(status.job_state, 'Incomplete');
@@ -111,7 +133,11 @@ forEachStore('webhooks: replay', (store) => {
     assert.equal(res.headers.get('deprecation'), 'true');
     assert.match(res.headers.get('link')!, /<\/2\/webhooks\/replay>; rel="successor-version"/);
     await poll(() => r.accepted.length === 3);
-    const late = await s.call('POST', `/2/account_activity/replay/webhooks/${id}/subscriptions/all?from_date=${ymdhm(t - 60_000)}&to_date=${ymdhm(t)}`, { auth: app.auth });
+    const late = await s.call(
+      'POST',
+      `/2/account_activity/replay/webhooks/${id}/subscriptions/all?from_date=${ymdhm(t - 60_000)}&to_date=${ymdhm(t)}`,
+      { auth: app.auth },
+    );
     assert.equal(late.status, 400);
     assert.match(late.body.errors[0].message, /^QueryParamInvalid/);
   });

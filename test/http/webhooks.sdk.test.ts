@@ -9,8 +9,13 @@ import { forEachStore, poll, startServer, type TestServer } from '../support/ser
 forEachStore('webhooks and activity through @xdevplatform/xdk', (store) => {
   let s: TestServer;
   let r: Receiver;
-  before(async () => { s = await startServer({ store }); });
-  after(async () => { await s.close(); await r?.close(); });
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+    await r?.close();
+  });
 
   test('register, list, validate, link, subscribe, replay and delete', async () => {
     const app = await newApp(s);
@@ -22,7 +27,10 @@ forEachStore('webhooks and activity through @xdevplatform/xdk', (store) => {
     const id = created.data.id;
     assert.equal(created.data.valid, true);
     const list = await client.webhooks.get();
-    assert.deepEqual(list.data.map((w: any) => w.id), [id]);
+    assert.deepEqual(
+      list.data.map((w: any) => w.id),
+      [id],
+    );
     assert.equal(list.meta.resultCount, 1);
     const validated = await client.webhooks.validate(id);
     assert.equal(validated.data.attempted, true);
@@ -31,17 +39,29 @@ forEachStore('webhooks and activity through @xdevplatform/xdk', (store) => {
     assert.equal((await client.webhooks.getStreamLinks()).data.links[0].webhookId, id);
     assert.equal((await client.webhooks.deleteStreamLink(id)).data.deleted, true);
 
-    const sub = await client.activity.createSubscription({ eventType: 'profile.update.bio', filter: { userId: user.id }, webhookId: id, tag: 'sdk' });
+    const sub = await client.activity.createSubscription({
+      eventType: 'profile.update.bio',
+      filter: { userId: user.id },
+      webhookId: id,
+      tag: 'sdk',
+    });
     const subId = sub.data.subscription.subscriptionId;
     assert.equal(sub.data.subscription.eventType, 'profile.update.bio');
     assert.equal((await client.activity.getSubscriptions()).data[0].subscriptionId, subId);
-    assert.equal((await client.activity.updateSubscription(subId, { tag: 'renamed' })).data.subscription.tag, 'renamed');
+    assert.equal(
+      (await client.activity.updateSubscription(subId, { tag: 'renamed' })).data.subscription.tag,
+      'renamed',
+    );
     await s.admin('PATCH', `/_aviary/users/${user.id}`, { description: 'via the sdk' });
     await poll(() => r.accepted.length === 1);
 
     const minute = (ms: number) => new Date(ms).toISOString().replace(/[-T:]/g, '').slice(0, 12);
     const now = Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);
-    const job = await client.webhooks.createWebhookReplayJob({ webhookId: id, fromDate: minute(now - 3_600_000), toDate: minute(now + 60_000) });
+    const job = await client.webhooks.createWebhookReplayJob({
+      webhookId: id,
+      fromDate: minute(now - 3_600_000),
+      toDate: minute(now + 60_000),
+    });
     assert.match(job.jobId, /^[0-9]+$/);
     await poll(() => r.accepted.some((p) => p.json.replay_job_status));
 

@@ -18,8 +18,12 @@ forEachStore('store contract', (kind) => {
   let config: Parameters<typeof openStore>[0];
   const ids = createIds(clock, 9);
 
-  before(async () => { ({ db, dispose, config } = await openTestStore(kind, clock)); });
-  after(async () => { await dispose(); });
+  before(async () => {
+    ({ db, dispose, config } = await openTestStore(kind, clock));
+  });
+  after(async () => {
+    await dispose();
+  });
 
   test('migrations are recorded and applying them again changes nothing', async () => {
     const applied = await migrate(db, clock);
@@ -30,25 +34,36 @@ forEachStore('store contract', (kind) => {
 
   test('a failed transaction leaves nothing behind, a committed one everything', async () => {
     const id = ids.next();
-    await assert.rejects(db.tx(async (tx) => {
-      await enqueue(tx, id, clock.now(), { topic: 'contract', payload: { n: 1 } });
-      await tx.run('INSERT INTO aviary_settings (key, value) VALUES (?, ?)', [`k${id}`, 'v']);
-      throw new Error('abort');
-    }), /abort/);
+    await assert.rejects(
+      db.tx(async (tx) => {
+        await enqueue(tx, id, clock.now(), { topic: 'contract', payload: { n: 1 } });
+        await tx.run('INSERT INTO aviary_settings (key, value) VALUES (?, ?)', [`k${id}`, 'v']);
+        throw new Error('abort');
+      }),
+      /abort/,
+    );
     assert.equal(await db.get('SELECT id FROM outbox WHERE id = ?', [id]), undefined);
     assert.equal(await getSetting(db, `k${id}`), undefined);
-    await db.tx(async (tx) => { await enqueue(tx, id, clock.now(), { topic: 'contract', payload: { n: 1 } }); });
+    await db.tx(async (tx) => {
+      await enqueue(tx, id, clock.now(), { topic: 'contract', payload: { n: 1 } });
+    });
     assert.equal((await listOutbox(db, 'contract')).length, 1);
   });
 
   test('concurrent transactions do not see or clobber each other', async () => {
     const key = `counter-${ids.next()}`;
     await putSetting(db, key, '0');
-    await Promise.all(Array.from({ length: 10 }, () => db.tx(async (tx) => {
-      const v = Number(await getSetting(tx, key));
-      await new Promise((r) => setTimeout(r, 1));
-      await putSetting(tx, key, String(v + 1));
-    }).catch((e) => e)));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db
+          .tx(async (tx) => {
+            const v = Number(await getSetting(tx, key));
+            await new Promise((r) => setTimeout(r, 1));
+            await putSetting(tx, key, String(v + 1));
+          })
+          .catch((e) => e),
+      ),
+    );
     // PostgreSQL at READ COMMITTED may lose updates here; SQLite serialises. Both must stay consistent:
     const final = Number(await getSetting(db, key));
     assert.ok(final >= 1 && final <= 10);
@@ -57,7 +72,10 @@ forEachStore('store contract', (kind) => {
   test('BIGINT timestamps and TEXT ids round-trip exactly', async () => {
     const id = '1999999999999999999';
     await enqueue(db, id, 4_102_444_800_000, { topic: 'roundtrip', payload: { big: id } });
-    const row = await db.get<{ id: string; created_at: number; payload: string }>('SELECT id, created_at, payload FROM outbox WHERE id = ?', [id]);
+    const row = await db.get<{ id: string; created_at: number; payload: string }>(
+      'SELECT id, created_at, payload FROM outbox WHERE id = ?',
+      [id],
+    );
     assert.equal(row?.id, id);
     assert.equal(row?.created_at, 4_102_444_800_000);
     assert.equal(typeof row?.created_at, 'number');
@@ -77,9 +95,15 @@ forEachStore('store contract', (kind) => {
     await complete(db, c[0]!.id);
     await retryLater(db, c[1]!.id, now + 10_000, 'HTTP 500');
     await retryLater(db, c[2]!.id, now, 'gave up', true);
-    assert.equal((await claim(db, { topic, holder: 'd', now: now + 5000, lockUntil: now + 6000, limit: 10 })).length, 0);
+    assert.equal(
+      (await claim(db, { topic, holder: 'd', now: now + 5000, lockUntil: now + 6000, limit: 10 })).length,
+      0,
+    );
     const later = await claim(db, { topic, holder: 'd', now: now + 10_000, lockUntil: now + 11_000, limit: 10 });
-    assert.deepEqual(later.map((r) => r.id), [c[1]!.id]);
+    assert.deepEqual(
+      later.map((r) => r.id),
+      [c[1]!.id],
+    );
     assert.equal(later[0]!.attempts, 1);
     assert.equal(later[0]!.last_error, 'HTTP 500');
   });

@@ -13,12 +13,24 @@ export type CrcMode = 'ok' | 'wrong-token' | 'redirect' | 'hang' | { status: num
 export type PostMode = 'ok' | 'hang' | { status: number } | { failRatio: number } | { answer: (r: Received) => number };
 
 export type Received = {
-  body: string; json: any; headers: Record<string, string | string[] | undefined>;
-  signatureOk: boolean; contentTypeOk: boolean; at: number; path: string;
+  body: string;
+  json: any;
+  headers: Record<string, string | string[] | undefined>;
+  signatureOk: boolean;
+  contentTypeOk: boolean;
+  at: number;
+  path: string;
 };
-export type CrcReceived = { query: string; signatureOk: boolean; crcToken: string | null; nonce: string | null; at: number };
+export type CrcReceived = {
+  query: string;
+  signatureOk: boolean;
+  crcToken: string | null;
+  nonce: string | null;
+  at: number;
+};
 
-const hmac = (secret: string, msg: string | Buffer) => 'sha256=' + createHmac('sha256', secret).update(msg).digest('base64');
+const hmac = (secret: string, msg: string | Buffer) =>
+  'sha256=' + createHmac('sha256', secret).update(msg).digest('base64');
 
 export type Receiver = {
   url: string;
@@ -36,24 +48,56 @@ export type Receiver = {
   close(): Promise<void>;
 };
 
-export async function startReceiver(o: { secret?: string; path?: string; tls?: { key: string; cert: string }; header?: string } = {}): Promise<Receiver> {
+export async function startReceiver(
+  o: { secret?: string; path?: string; tls?: { key: string; cert: string }; header?: string } = {},
+): Promise<Receiver> {
   const r: Receiver = {
-    url: '', secret: o.secret ?? '', crc: 'ok', post: 'ok', header: o.header ?? 'x-twitter-webhooks-signature',
-    crcs: [], posts: [], accepted: [], answered: [],
-    setTls(ctx) { (server as https.Server).setSecureContext(ctx); },
-    close: async () => { server.closeAllConnections?.(); await new Promise<void>((res) => server.close(() => res())); },
+    url: '',
+    secret: o.secret ?? '',
+    crc: 'ok',
+    post: 'ok',
+    header: o.header ?? 'x-twitter-webhooks-signature',
+    crcs: [],
+    posts: [],
+    accepted: [],
+    answered: [],
+    setTls(ctx) {
+      (server as https.Server).setSecureContext(ctx);
+    },
+    close: async () => {
+      server.closeAllConnections?.();
+      await new Promise<void>((res) => server.close(() => res()));
+    },
   };
   const hung: ServerResponse[] = [];
 
   function onCrc(req: IncomingMessage, res: ServerResponse, query: string) {
     const params = new URLSearchParams(query);
     const crcToken = params.get('crc_token');
-    r.crcs.push({ query, signatureOk: req.headers[r.header] === hmac(r.secret, query), crcToken, nonce: params.get('nonce'), at: Date.now() });
+    r.crcs.push({
+      query,
+      signatureOk: req.headers[r.header] === hmac(r.secret, query),
+      crcToken,
+      nonce: params.get('nonce'),
+      at: Date.now(),
+    });
     const mode = r.crc;
-    if (mode === 'hang') { hung.push(res); return; }
-    if (mode === 'redirect') { res.writeHead(302, { location: 'https://example.com/' }).end(); return; }
-    if (typeof mode === 'object') { res.writeHead(mode.status, { 'content-type': 'text/plain' }).end('nope'); return; }
-    if (!crcToken) { res.writeHead(400).end('Missing crc_token'); return; }
+    if (mode === 'hang') {
+      hung.push(res);
+      return;
+    }
+    if (mode === 'redirect') {
+      res.writeHead(302, { location: 'https://example.com/' }).end();
+      return;
+    }
+    if (typeof mode === 'object') {
+      res.writeHead(mode.status, { 'content-type': 'text/plain' }).end('nope');
+      return;
+    }
+    if (!crcToken) {
+      res.writeHead(400).end('Missing crc_token');
+      return;
+    }
     const token = mode === 'wrong-token' ? hmac('not-the-secret', crcToken) : hmac(r.secret, crcToken);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response_token: token }));
   }
@@ -61,17 +105,36 @@ export async function startReceiver(o: { secret?: string; path?: string; tls?: {
   function onPost(req: IncomingMessage, res: ServerResponse, raw: Buffer) {
     const body = raw.toString('utf8');
     let json: unknown = null;
-    try { json = JSON.parse(body); } catch { /* recorded as null */ }
+    try {
+      json = JSON.parse(body);
+    } catch {
+      /* recorded as null */
+    }
     const rec: Received = {
-      body, json, headers: req.headers, at: Date.now(), path: req.url ?? '',
+      body,
+      json,
+      headers: req.headers,
+      at: Date.now(),
+      path: req.url ?? '',
       signatureOk: req.headers[r.header] === hmac(r.secret, raw),
       contentTypeOk: req.headers['content-type'] === 'application/json',
     };
     r.posts.push(rec);
     const mode = r.post;
     let status = 200;
-    if (mode === 'hang') { hung.push(res); return; }
-    if (typeof mode === 'object') status = 'status' in mode ? mode.status : 'answer' in mode ? mode.answer(rec) : (Math.random() < mode.failRatio ? 503 : 200);
+    if (mode === 'hang') {
+      hung.push(res);
+      return;
+    }
+    if (typeof mode === 'object')
+      status =
+        'status' in mode
+          ? mode.status
+          : 'answer' in mode
+            ? mode.answer(rec)
+            : Math.random() < mode.failRatio
+              ? 503
+              : 200;
     if (!rec.contentTypeOk || !rec.signatureOk) status = 401;
     r.answered.push(status);
     if (status >= 200 && status < 300) r.accepted.push(rec);
@@ -91,14 +154,23 @@ export async function startReceiver(o: { secret?: string; path?: string; tls?: {
   };
   const server = o.tls ? https.createServer({ key: o.tls.key, cert: o.tls.cert }, handler) : http.createServer(handler);
   server.keepAliveTimeout = 60_000;
-  server.on('close', () => { for (const h of hung) h.destroy(); });
+  server.on('close', () => {
+    for (const h of hung) h.destroy();
+  });
   await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
   const port = (server.address() as AddressInfo).port;
   r.url = `${o.tls ? 'https' : 'http'}://127.0.0.1:${port}${o.path ?? '/webhooks/twitter'}`;
   return r;
 }
 
-type Server = { admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>; call<T = any>(method: string, path: string, opts?: { auth?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }> };
+type Server = {
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { auth?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+};
 export type TestApp = { id: string; consumer_secret: string; bearer_token: string; consumer_key: string; auth: string };
 
 /** A fresh app through the control API (tier enterprise unless given). */
@@ -109,7 +181,11 @@ export async function newApp(s: Server, tier = 'enterprise'): Promise<TestApp> {
 }
 
 /** A receiver for the app and a webhook registered on it. */
-export async function newWebhook(s: Server, app: TestApp, o: { path?: string } = {}): Promise<{ receiver: Receiver; id: string }> {
+export async function newWebhook(
+  s: Server,
+  app: TestApp,
+  o: { path?: string } = {},
+): Promise<{ receiver: Receiver; id: string }> {
   const receiver = await startReceiver({ secret: app.consumer_secret, path: o.path });
   const res = await s.call('POST', '/2/webhooks', { auth: app.auth, body: { url: receiver.url } });
   if (res.status !== 200) throw new Error(`webhook registration failed: ${JSON.stringify(res.body)}`);
@@ -128,7 +204,24 @@ export async function newUser(s: Server, o: Record<string, unknown> = {}): Promi
 }
 
 /** An OAuth 2.0 user token of `userId` for the app. */
-export async function userToken(s: Server, app: TestApp, userId: string, scopes = ['tweet.read', 'tweet.write', 'users.read', 'like.read', 'like.write', 'dm.read', 'dm.write', 'follows.read', 'follows.write', 'mute.read', 'block.read']): Promise<string> {
+export async function userToken(
+  s: Server,
+  app: TestApp,
+  userId: string,
+  scopes = [
+    'tweet.read',
+    'tweet.write',
+    'users.read',
+    'like.read',
+    'like.write',
+    'dm.read',
+    'dm.write',
+    'follows.read',
+    'follows.write',
+    'mute.read',
+    'block.read',
+  ],
+): Promise<string> {
   const res = await s.admin('POST', `/_aviary/apps/${app.id}/oauth2-tokens`, { user_id: userId, scopes });
   if (res.status !== 201) throw new Error(`token failed: ${JSON.stringify(res.body)}`);
   return `Bearer ${res.body.data.access_token}`;

@@ -13,10 +13,13 @@ export function twitterApiV2(base: string, creds: string | TwitterApiTokens) {
       if (u.pathname.startsWith('/oauth/')) params.forceParseMode = 'url';
     }
   };
-  return new TwitterApi(creds as any, {
-    plugins: [{ onBeforeRequestConfig: rewrite as any, onBeforeStreamRequestConfig: rewrite as any }],
-    httpAgent: new http.Agent(),
-  } as any);
+  return new TwitterApi(
+    creds as any,
+    {
+      plugins: [{ onBeforeRequestConfig: rewrite as any, onBeforeStreamRequestConfig: rewrite as any }],
+      httpAgent: new http.Agent(),
+    } as any,
+  );
 }
 
 export function twitterApiSdk(base: string, bearer: string) {

@@ -18,7 +18,11 @@ export type TestServer = Aviary & {
   /** Calls the control API with the admin token. */
   admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** Calls any route with the given Authorization header value. */
-  call<T = any>(method: string, path: string, opts?: { auth?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { auth?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   bearer: string;
   /** 2xx answers checked against the OpenAPI document so far (servers started with `spec: true`). */
   specChecked(): number;
@@ -32,23 +36,38 @@ let counter = 0;
  * `spec: true` checks every 2xx JSON answer of a documented /2/ route against the OpenAPI document
  * as it is sent (SDK traffic included); `close()` then fails with every violation seen.
  */
-export async function startServer(opts: { store?: StoreKind; config?: ConfigInput; spec?: boolean } & StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { store?: StoreKind; config?: ConfigInput; spec?: boolean } & StartOptions = {},
+): Promise<TestServer> {
   const store = opts.store ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-test-'));
   const schema = store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
   if (store === 'postgres' && !PG_URL) throw new Error('AVIARY_TEST_DATABASE_URL is not set');
   const config = buildConfig({
-    port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', banner: false,
-    databaseUrl: store === 'postgres' ? PG_URL : null, databaseSchema: schema, ...opts.config,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    logLevel: 'silent',
+    banner: false,
+    databaseUrl: store === 'postgres' ? PG_URL : null,
+    databaseSchema: schema,
+    ...opts.config,
   });
   const recorder = opts.spec ? specRecorder() : null;
   const aviary = await startAviary(config, {
     ...opts,
-    beforeListen: async (app) => { recorder?.install(app); await opts.beforeListen?.(app); },
+    beforeListen: async (app) => {
+      recorder?.install(app);
+      await opts.beforeListen?.(app);
+    },
   });
   const close = aviary.close;
 
-  async function call(method: string, path: string, o: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    o: { auth?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...o.headers };
     if (o.auth) headers.authorization = o.auth;
     let body: string | undefined;
@@ -59,7 +78,11 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
     const res = await fetch(aviary.url + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON: keep the text */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
     return { status: res.status, body: parsed as any, headers: res.headers };
   }
 
@@ -67,7 +90,8 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
     store,
     bearer: aviary.credentials?.app.bearer_token ?? '',
     call,
-    admin: (method: string, path: string, body?: unknown) => call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
+    admin: (method: string, path: string, body?: unknown) =>
+      call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
     specChecked: () => recorder?.checked ?? 0,
     stop: () => close(),
     async close() {
@@ -79,7 +103,8 @@ export async function startServer(opts: { store?: StoreKind; config?: ConfigInpu
         await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await c.end();
       }
-      if (recorder?.violations.length) throw new Error(`responses not matching the OpenAPI document:\n${recorder.violations.join('\n')}`);
+      if (recorder?.violations.length)
+        throw new Error(`responses not matching the OpenAPI document:\n${recorder.violations.join('\n')}`);
     },
   });
 }
@@ -88,14 +113,20 @@ export const STORES: StoreKind[] = ['sqlite', 'postgres'];
 
 export function forEachStore(name: string, suite: (store: StoreKind) => void) {
   for (const store of STORES) {
-    const skip = store === 'postgres' && !PG_URL ? 'skipped: AVIARY_TEST_DATABASE_URL is not set (CI sets it; see .ci/run)' : false;
+    const skip =
+      store === 'postgres' && !PG_URL
+        ? 'skipped: AVIARY_TEST_DATABASE_URL is not set (CI sets it; see .ci/run)'
+        : false;
     describe(`${name} [${store}]`, { skip }, () => suite(store));
   }
 }
 
 /** Unique, valid usernames for factories (≤ 15 chars). */
 export function uniqueName(prefix = 'u'): string {
-  return `${prefix}${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 15);
+  return `${prefix}${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(
+    0,
+    15,
+  );
 }
 
 /**

@@ -12,7 +12,10 @@ import type { FastifyInstance } from 'fastify';
 function findSpec(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    for (const candidate of [join(dir, 'shared/reference/x-api-v2-openapi.json'), join(dir, '../shared/reference/x-api-v2-openapi.json')]) {
+    for (const candidate of [
+      join(dir, 'shared/reference/x-api-v2-openapi.json'),
+      join(dir, '../shared/reference/x-api-v2-openapi.json'),
+    ]) {
       if (existsSync(candidate)) return candidate;
     }
     dir = resolve(dir, '..');
@@ -20,7 +23,12 @@ function findSpec(): string {
   throw new Error('x-api-v2-openapi.json not found beside the repository (shared/reference/)');
 }
 
-type Spec = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+type Spec = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+};
 let spec: Spec | null = null;
 // ajv-formats is CommonJS with a default export; under NodeNext it sits on `.default`.
 const addFormats = (formatsModule as unknown as { default: (a: Ajv) => Ajv }).default;
@@ -40,7 +48,8 @@ const RELAX: Record<string, (schema: Record<string, unknown>) => Record<string, 
 function load(): { spec: Spec; ajv: AjvInstance } {
   if (!spec || !ajv) {
     spec = JSON.parse(readFileSync(findSpec(), 'utf8')) as Spec;
-    const schemas = (spec as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas;
+    const schemas = (spec as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }).components
+      .schemas;
     for (const [name, relax] of Object.entries(RELAX)) if (schemas[name]) schemas[name] = relax(schemas[name]);
     ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: true });
     addFormats(ajv);
@@ -58,10 +67,18 @@ function validatorFor(method: string, template: string, status: number): Validat
   const { spec, ajv } = load();
   const op = spec.paths[template]?.[method.toLowerCase()];
   const responses = op?.responses ?? {};
-  const code = responses[String(status)] ? String(status) : responses[`${String(status)[0]}XX`] ? `${String(status)[0]}XX` : null;
+  const code = responses[String(status)]
+    ? String(status)
+    : responses[`${String(status)[0]}XX`]
+      ? `${String(status)[0]}XX`
+      : null;
   const content = code ? responses[code]?.content : undefined;
   const type = content ? Object.keys(content).find((t) => t.includes('json')) : undefined;
-  const v = type ? ajv.compile({ $ref: `spec#/paths/${pointer(template)}/${method.toLowerCase()}/responses/${code}/content/${pointer(type)}/schema` }) : null;
+  const v = type
+    ? ajv.compile({
+        $ref: `spec#/paths/${pointer(template)}/${method.toLowerCase()}/responses/${code}/content/${pointer(type)}/schema`,
+      })
+    : null;
   compiled.set(key, v);
   return v;
 }
@@ -77,8 +94,12 @@ export function assertMatchesSpec(method: string, template: string, status: numb
   const v = validatorFor(method, template, status);
   if (!v) throw new Error(`${method} ${template} documents no JSON response for status ${status}`);
   if (!v(body)) {
-    const detail = (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`).join('; ');
-    throw new Error(`${method} ${template} ${status} does not match the spec: ${detail}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+    const detail = (v.errors ?? [])
+      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
+      .join('; ');
+    throw new Error(
+      `${method} ${template} ${status} does not match the spec: ${detail}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }
 
@@ -94,7 +115,8 @@ export function specRecorder(): SpecRecorder {
         const url = req.routeOptions.url;
         // Hot routes send ready JSON bytes (shared/json.ts), the rest strings.
         const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
-        if (!url || !url.startsWith('/2/') || reply.statusCode >= 300 || typeof text !== 'string' || !text) return payload;
+        if (!url || !url.startsWith('/2/') || reply.statusCode >= 300 || typeof text !== 'string' || !text)
+          return payload;
         const template = url.replace(/:(\w+)/g, '{$1}');
         if (!specHas(req.method, template)) return payload;
         try {

@@ -10,13 +10,17 @@ import { PG_URL, type StoreKind } from './server.js';
 
 let n = 0;
 
-export async function openTestStore(kind: StoreKind, clock: Clock): Promise<{ db: Db; config: ReturnType<typeof buildConfig>; dispose(): Promise<void> }> {
+export async function openTestStore(
+  kind: StoreKind,
+  clock: Clock,
+): Promise<{ db: Db; config: ReturnType<typeof buildConfig>; dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-store-'));
   const schema = kind === 'postgres' ? `s_${process.pid}_${Date.now().toString(36)}_${n++}` : null;
   const config = buildConfig({ dataDir, databaseUrl: kind === 'postgres' ? PG_URL : null, databaseSchema: schema });
   const db = await openStore(config, clock);
   return {
-    db, config,
+    db,
+    config,
     async dispose() {
       await db.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });

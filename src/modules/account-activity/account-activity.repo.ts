@@ -6,18 +6,27 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const aaaRepo = {
   async insert(db: Queryable, r: AaaRow): Promise<void> {
-    await db.run('INSERT INTO aaa_subscriptions (webhook_id, user_id, app_id, created_at) VALUES (?, ?, ?, ?)', [r.webhook_id, r.user_id, r.app_id, r.created_at]);
+    await db.run('INSERT INTO aaa_subscriptions (webhook_id, user_id, app_id, created_at) VALUES (?, ?, ?, ?)', [
+      r.webhook_id,
+      r.user_id,
+      r.app_id,
+      r.created_at,
+    ]);
   },
   get: (db: Queryable, webhookId: string, userId: string) =>
     db.get<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? AND user_id = ?', [webhookId, userId]),
-  byWebhook: (db: Queryable, webhookId: string) => db.all<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? ORDER BY created_at, user_id', [webhookId]),
+  byWebhook: (db: Queryable, webhookId: string) =>
+    db.all<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? ORDER BY created_at, user_id', [webhookId]),
   byUsers: (db: Queryable, userIds: string[]) =>
     db.all<AaaRow>(`SELECT * FROM aaa_subscriptions WHERE user_id IN (${marks(userIds.length)})`, userIds),
   async countByApp(db: Queryable, appId: string): Promise<number> {
-    return Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM aaa_subscriptions WHERE app_id = ?', [appId]))?.n ?? 0);
+    return Number(
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM aaa_subscriptions WHERE app_id = ?', [appId]))?.n ?? 0,
+    );
   },
   async remove(db: Queryable, webhookId: string, userId: string): Promise<number> {
-    return (await db.run('DELETE FROM aaa_subscriptions WHERE webhook_id = ? AND user_id = ?', [webhookId, userId])).changes;
+    return (await db.run('DELETE FROM aaa_subscriptions WHERE webhook_id = ? AND user_id = ?', [webhookId, userId]))
+      .changes;
   },
   async removeWebhook(db: Queryable, webhookId: string): Promise<void> {
     await db.run('DELETE FROM aaa_subscriptions WHERE webhook_id = ?', [webhookId]);

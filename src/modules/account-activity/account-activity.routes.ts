@@ -8,9 +8,18 @@ import { parseQuery, type Query } from '../../http/params.js';
 import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
 import { createReplayJob, parseReplayDate } from '../webhooks/index.js';
-import { countSubscriptions, isSubscribed, listSubscribers, subscribe, unsubscribe } from './account-activity.service.js';
+import {
+  countSubscriptions,
+  isSubscribed,
+  listSubscribers,
+  subscribe,
+  unsubscribe,
+} from './account-activity.service.js';
 
-const SUBSCRIBER: AuthRule = { schemes: ['oauth1-user', 'oauth2-user'], scopes: ['dm.read', 'dm.write', 'tweet.read', 'users.read'] };
+const SUBSCRIBER: AuthRule = {
+  schemes: ['oauth1-user', 'oauth2-user'],
+  scopes: ['dm.read', 'dm.write', 'tweet.read', 'users.read'],
+};
 type Hook = { Params: { webhook_id: string } };
 const userOf = (c: Caller) => (c.kind === 'app' ? '' : c.userId);
 
@@ -19,9 +28,16 @@ function legacyWindow(deps: Deps, fromRaw: unknown, toRaw: unknown) {
   const now = deps.clock.now();
   const from = parseReplayDate(fromRaw);
   const to = parseReplayDate(toRaw);
-  const err = (p: string, v: unknown, m: string) => problems.invalidParam(p, typeof v === 'string' ? v : '', `QueryParamInvalid: ${m}`);
-  if (from === null || from < now - 24 * 3_600_000 || from > now - 31 * 60_000) throw err('from_date', fromRaw, 'from_date must be yyyymmddhhmm, within the last 24 hours and at least 31 minutes ago');
-  if (to === null || to > now - 10 * 60_000 || to <= from) throw err('to_date', toRaw, 'to_date must be yyyymmddhhmm, after from_date and at least 10 minutes ago');
+  const err = (p: string, v: unknown, m: string) =>
+    problems.invalidParam(p, typeof v === 'string' ? v : '', `QueryParamInvalid: ${m}`);
+  if (from === null || from < now - 24 * 3_600_000 || from > now - 31 * 60_000)
+    throw err(
+      'from_date',
+      fromRaw,
+      'from_date must be yyyymmddhhmm, within the last 24 hours and at least 31 minutes ago',
+    );
+  if (to === null || to > now - 10 * 60_000 || to <= from)
+    throw err('to_date', toRaw, 'to_date must be yyyymmddhhmm, after from_date and at least 10 minutes ago');
   return { from, to };
 }
 
@@ -36,23 +52,53 @@ export function accountActivityRoutes(app: FastifyInstance, deps: Deps) {
   }));
   app.get<Hook>(`${base}/all/list`, { config: { auth: APP_ONLY } }, async (req) => {
     const { webhook, rows } = await listSubscribers(deps, req.caller!.app, req.params.webhook_id);
-    return { data: { application_id: req.caller!.app.id, webhook_id: webhook.id, webhook_url: webhook.url, subscriptions: rows.map((r) => ({ user_id: r.user_id })) } };
+    return {
+      data: {
+        application_id: req.caller!.app.id,
+        webhook_id: webhook.id,
+        webhook_url: webhook.url,
+        subscriptions: rows.map((r) => ({ user_id: r.user_id })),
+      },
+    };
   });
-  app.delete<{ Params: { webhook_id: string; user_id: string } }>(`${base}/:user_id/all`, { config: { auth: APP_ONLY } }, async (req) => {
-    await unsubscribe(deps, req.caller!.app, req.params.webhook_id, req.params.user_id);
-    return { data: { subscribed: false } };
-  });
+  app.delete<{ Params: { webhook_id: string; user_id: string } }>(
+    `${base}/:user_id/all`,
+    { config: { auth: APP_ONLY } },
+    async (req) => {
+      await unsubscribe(deps, req.caller!.app, req.params.webhook_id, req.params.user_id);
+      return { data: { subscribed: false } };
+    },
+  );
   app.get('/2/account_activity/subscriptions/count', { config: { auth: APP_ONLY } }, async (req) => {
     const { count, limit } = await countSubscriptions(deps, req.caller!.app);
     // Every Account Activity subscription carries the user's direct messages too.
-    return { data: { account_name: req.caller!.app.name, provisioned_count: String(limit), subscriptions_count_all: String(count), subscriptions_count_direct_messages: String(count) } };
+    return {
+      data: {
+        account_name: req.caller!.app.name,
+        provisioned_count: String(limit),
+        subscriptions_count_all: String(count),
+        subscriptions_count_direct_messages: String(count),
+      },
+    };
   });
 
-  app.post<Hook & { Querystring: Query }>('/2/account_activity/replay/webhooks/:webhook_id/subscriptions/all', { config: { auth: APP_ONLY } }, async (req, reply) => {
-    const q = parseQuery(req.query, { from_date: { kind: 'string' }, to_date: { kind: 'string' } }, ['from_date', 'to_date']);
-    const job = await createReplayJob(deps, req.caller!.app, req.params.webhook_id, legacyWindow(deps, q.from_date, q.to_date));
-    // Deprecated in favour of POST /2/webhooks/replay (seed, Versioning 3); the old body, with the successor named.
-    reply.header('deprecation', 'true').header('link', '</2/webhooks/replay>; rel="successor-version"');
-    return { for_user_id: '', replay_event: { job_id: job.id, created_at: isoMillis(job.created_at) } };
-  });
+  app.post<Hook & { Querystring: Query }>(
+    '/2/account_activity/replay/webhooks/:webhook_id/subscriptions/all',
+    { config: { auth: APP_ONLY } },
+    async (req, reply) => {
+      const q = parseQuery(req.query, { from_date: { kind: 'string' }, to_date: { kind: 'string' } }, [
+        'from_date',
+        'to_date',
+      ]);
+      const job = await createReplayJob(
+        deps,
+        req.caller!.app,
+        req.params.webhook_id,
+        legacyWindow(deps, q.from_date, q.to_date),
+      );
+      // Deprecated in favour of POST /2/webhooks/replay (seed, Versioning 3); the old body, with the successor named.
+      reply.header('deprecation', 'true').header('link', '</2/webhooks/replay>; rel="successor-version"');
+      return { for_user_id: '', replay_event: { job_id: job.id, created_at: isoMillis(job.created_at) } };
+    },
+  );
 }

@@ -13,13 +13,26 @@ export const AAA_LIMITS: Record<Tier, number> = { free: 3, basic: 3, pro: 3, 'pa
 export async function subscribe(deps: Deps, app: AppRow, webhookId: string, userId: string): Promise<void> {
   await requireWebhook(deps, app.id, webhookId);
   if (await aaaRepo.get(deps.db, webhookId, userId)) {
-    throw problems.invalidParam('webhook_id', webhookId, `DuplicateSubscriptionFailed: user ${userId} is already subscribed to this webhook`);
+    throw problems.invalidParam(
+      'webhook_id',
+      webhookId,
+      `DuplicateSubscriptionFailed: user ${userId} is already subscribed to this webhook`,
+    );
   }
   const limit = AAA_LIMITS[app.tier] ?? 3;
-  if (await aaaRepo.countByApp(deps.db, app.id) >= limit) {
-    throw problems.invalidParam('webhook_id', webhookId, `SubscriptionLimitExceeded: the ${app.tier} tier allows ${limit} subscriptions`);
+  if ((await aaaRepo.countByApp(deps.db, app.id)) >= limit) {
+    throw problems.invalidParam(
+      'webhook_id',
+      webhookId,
+      `SubscriptionLimitExceeded: the ${app.tier} tier allows ${limit} subscriptions`,
+    );
   }
-  await aaaRepo.insert(deps.db, { webhook_id: webhookId, user_id: userId, app_id: app.id, created_at: deps.clock.now() });
+  await aaaRepo.insert(deps.db, {
+    webhook_id: webhookId,
+    user_id: userId,
+    app_id: app.id,
+    created_at: deps.clock.now(),
+  });
 }
 
 export async function isSubscribed(deps: Deps, app: AppRow, webhookId: string, userId: string): Promise<boolean> {
@@ -35,7 +48,11 @@ export async function listSubscribers(deps: Deps, app: AppRow, webhookId: string
 export async function unsubscribe(deps: Deps, app: AppRow, webhookId: string, userId: string): Promise<void> {
   await requireWebhook(deps, app.id, webhookId);
   if (!(await aaaRepo.remove(deps.db, webhookId, userId))) {
-    throw problems.invalidParam('user_id', userId, `SubscriptionNotFound: user ${userId} is not subscribed to webhook ${webhookId}`);
+    throw problems.invalidParam(
+      'user_id',
+      userId,
+      `SubscriptionNotFound: user ${userId} is not subscribed to webhook ${webhookId}`,
+    );
   }
 }
 

@@ -11,25 +11,48 @@ import { kindOf } from './activity.kinds.js';
 import { activityRepo, spacesRepo, type ProfileExtras, type SpaceRow } from './activity.repo.js';
 
 type Body = Record<string, unknown>;
-const bad = (param: string, value: unknown, message: string) => problems.invalidParam(param, typeof value === 'string' ? value : JSON.stringify(value ?? ''), message);
+const bad = (param: string, value: unknown, message: string) =>
+  problems.invalidParam(param, typeof value === 'string' ? value : JSON.stringify(value ?? ''), message);
 const ID = /^[0-9]{1,19}$/;
 
-const emit = (deps: Deps, tx: Queryable, topic: string, payload: unknown) => enqueueSource(deps, tx, { topic, payload });
+const emit = (deps: Deps, tx: Queryable, topic: string, payload: unknown) =>
+  enqueueSource(deps, tx, { topic, payload });
 
 /** POST /_aviary/events: `count` copies of one event, written in one transaction. */
 export async function emitSynthetic(deps: Deps, b: Body): Promise<string[]> {
   const type = b.event_type;
-  if (typeof type !== 'string' || !kindOf(type)) throw bad('event_type', type, 'event_type must be an X Activity API event type (e.g. post.create, profile.update.bio)');
+  if (typeof type !== 'string' || !kindOf(type))
+    throw bad(
+      'event_type',
+      type,
+      'event_type must be an X Activity API event type (e.g. post.create, profile.update.bio)',
+    );
   const userId = b.user_id ?? null;
-  if (userId !== null && (typeof userId !== 'string' || !ID.test(userId))) throw bad('user_id', userId, 'user_id must match ^[0-9]{1,19}$');
+  if (userId !== null && (typeof userId !== 'string' || !ID.test(userId)))
+    throw bad('user_id', userId, 'user_id must match ^[0-9]{1,19}$');
   if (userId === null && kindOf(type)!.needsUser) throw bad('user_id', '', `user_id is required for ${type}`);
-  if (b.direction !== undefined && b.direction !== 'inbound' && b.direction !== 'outbound') throw bad('direction', b.direction, 'direction must be inbound or outbound');
+  if (b.direction !== undefined && b.direction !== 'inbound' && b.direction !== 'outbound')
+    throw bad('direction', b.direction, 'direction must be inbound or outbound');
   const count = b.count ?? 1;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw bad('count', count, 'count must be an integer from 1 to 1000');
-  const payload = { event_type: kindOf(type)!.name, user_id: userId, direction: b.direction, payload: b.payload ?? {}, includes: b.includes, text: b.text };
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000)
+    throw bad('count', count, 'count must be an integer from 1 to 1000');
+  const payload = {
+    event_type: kindOf(type)!.name,
+    user_id: userId,
+    direction: b.direction,
+    payload: b.payload ?? {},
+    includes: b.includes,
+    text: b.text,
+  };
   const at = deps.clock.now();
   const text = JSON.stringify(payload);
-  const rows = Array.from({ length: count }, () => ({ id: deps.ids.next(), topic: 'activity.synthetic', target: null, payload: text, at }));
+  const rows = Array.from({ length: count }, () => ({
+    id: deps.ids.next(),
+    topic: 'activity.synthetic',
+    target: null,
+    payload: text,
+    at,
+  }));
   await deps.db.tx((tx) => deliveryRepo.enqueueMany(tx, rows));
   const ids = rows.map((r) => r.id);
   nudgeDispatch(deps);
@@ -37,11 +60,28 @@ export async function emitSynthetic(deps: Deps, b: Body): Promise<string[]> {
 }
 
 const PROFILE_KINDS: Record<string, string> = {
-  description: 'profile.update.bio', name: 'profile.update.screenname', username: 'profile.update.handle', location: 'profile.update.geo',
-  url: 'profile.update.url', profile_image_url: 'profile.update.profile_picture', verified: 'profile.update.verified',
-  affiliation: 'profile.update.affiliate', banner_url: 'profile.update.banner_picture',
+  description: 'profile.update.bio',
+  name: 'profile.update.screenname',
+  username: 'profile.update.handle',
+  location: 'profile.update.geo',
+  url: 'profile.update.url',
+  profile_image_url: 'profile.update.profile_picture',
+  verified: 'profile.update.verified',
+  affiliation: 'profile.update.affiliate',
+  banner_url: 'profile.update.banner_picture',
 };
-const PATCHABLE = ['name', 'username', 'description', 'location', 'url', 'profile_image_url', 'verified', 'protected', 'affiliation', 'banner_url'];
+const PATCHABLE = [
+  'name',
+  'username',
+  'description',
+  'location',
+  'url',
+  'profile_image_url',
+  'verified',
+  'protected',
+  'affiliation',
+  'banner_url',
+];
 
 export const profileExtras = async (db: Queryable, userId: string): Promise<ProfileExtras> =>
   (await activityRepo.extras(db, userId)) ?? { affiliation: null, banner_url: null };
@@ -51,7 +91,8 @@ function extrasPatch(b: Body, before: ProfileExtras): ProfileExtras {
   for (const k of ['affiliation', 'banner_url'] as const) {
     if (!(k in b)) continue;
     const v = b[k];
-    if (v !== null && (typeof v !== 'string' || v.length > 200)) throw bad(k, v, `${k} must be a string of at most 200 characters, or null`);
+    if (v !== null && (typeof v !== 'string' || v.length > 200))
+      throw bad(k, v, `${k} must be a string of at most 200 characters, or null`);
     next[k] = v as string | null;
   }
   return next;
@@ -59,8 +100,11 @@ function extrasPatch(b: Body, before: ProfileExtras): ProfileExtras {
 
 /** PATCH /_aviary/users/{id}: changes the profile and emits one profile.update.* event per changed field. */
 export async function patchProfile(deps: Deps, id: string, b: Body) {
-  for (const k of Object.keys(b)) if (!PATCHABLE.includes(k)) throw bad(k, b[k], `unknown field ${k}; allowed: ${PATCHABLE.join(', ')}`);
-  const patch = Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'affiliation' && k !== 'banner_url')) as ProfilePatch;
+  for (const k of Object.keys(b))
+    if (!PATCHABLE.includes(k)) throw bad(k, b[k], `unknown field ${k}; allowed: ${PATCHABLE.join(', ')}`);
+  const patch = Object.fromEntries(
+    Object.entries(b).filter(([k]) => k !== 'affiliation' && k !== 'banner_url'),
+  ) as ProfilePatch;
   return deps.db.tx(async (tx) => {
     const { before, after } = await updateUserProfile(tx, id, patch);
     const was = await profileExtras(tx, id);
@@ -68,23 +112,39 @@ export async function patchProfile(deps: Deps, id: string, b: Body) {
     await activityRepo.saveExtras(tx, id, now);
     const old: Record<string, unknown> = { ...before, verified: before.verified === 1, ...was };
     const neu: Record<string, unknown> = { ...after, verified: after.verified === 1, ...now };
-    const changes = Object.keys(PROFILE_KINDS).filter((k) => k in b && old[k] !== neu[k]).map((k) => ({ kind: PROFILE_KINDS[k], before: old[k] ?? null, after: neu[k] ?? null }));
+    const changes = Object.keys(PROFILE_KINDS)
+      .filter((k) => k in b && old[k] !== neu[k])
+      .map((k) => ({ kind: PROFILE_KINDS[k], before: old[k] ?? null, after: neu[k] ?? null }));
     if (changes.length) await emit(deps, tx, 'profile.update', { user_id: id, changes });
     return { ...adminUserView(after as UserRow), affiliation: now.affiliation, banner_url: now.banner_url };
   });
 }
 
 export const spaceView = (s: SpaceRow) => ({
-  id: s.id, state: s.state, host_ids: [s.host_id], creator_id: s.host_id, ...(s.title ? { title: s.title } : {}),
-  created_at: isoMillis(s.created_at), ...(s.ended_at ? { ended_at: isoMillis(s.ended_at) } : {}),
+  id: s.id,
+  state: s.state,
+  host_ids: [s.host_id],
+  creator_id: s.host_id,
+  ...(s.title ? { title: s.title } : {}),
+  created_at: isoMillis(s.created_at),
+  ...(s.ended_at ? { ended_at: isoMillis(s.ended_at) } : {}),
 });
 
 export async function startSpace(deps: Deps, b: Body): Promise<SpaceRow> {
   const hostId = b.host_id;
-  if (typeof hostId !== 'string' || !ID.test(hostId)) throw bad('host_id', hostId, 'host_id is required and must match ^[0-9]{1,19}$');
+  if (typeof hostId !== 'string' || !ID.test(hostId))
+    throw bad('host_id', hostId, 'host_id is required and must match ^[0-9]{1,19}$');
   await requireUser(deps, hostId, 'host_id');
-  if (b.title !== undefined && (typeof b.title !== 'string' || b.title.length > 70)) throw bad('title', b.title, 'title must be a string of at most 70 characters');
-  const s: SpaceRow = { id: deps.ids.next(), host_id: hostId, title: (b.title as string | undefined) ?? null, state: 'live', created_at: deps.clock.now(), ended_at: null };
+  if (b.title !== undefined && (typeof b.title !== 'string' || b.title.length > 70))
+    throw bad('title', b.title, 'title must be a string of at most 70 characters');
+  const s: SpaceRow = {
+    id: deps.ids.next(),
+    host_id: hostId,
+    title: (b.title as string | undefined) ?? null,
+    state: 'live',
+    created_at: deps.clock.now(),
+    ended_at: null,
+  };
   await deps.db.tx(async (tx) => {
     await spacesRepo.insert(tx, s);
     await emit(deps, tx, 'spaces.start', { space_id: s.id, host_id: s.host_id, title: s.title });
@@ -108,13 +168,27 @@ export async function dmSignal(deps: Deps, b: Body): Promise<string> {
   const type = b.type;
   if (type !== 'typing' && type !== 'read') throw bad('type', type, 'type must be typing or read');
   const sender = b.sender_id;
-  if (typeof sender !== 'string' || !ID.test(sender)) throw bad('sender_id', sender, 'sender_id is required and must match ^[0-9]{1,19}$');
+  if (typeof sender !== 'string' || !ID.test(sender))
+    throw bad('sender_id', sender, 'sender_id is required and must match ^[0-9]{1,19}$');
   const recipients = b.recipient_ids;
-  if (!Array.isArray(recipients) || !recipients.length || recipients.some((r) => typeof r !== 'string' || !ID.test(r))) {
+  if (
+    !Array.isArray(recipients) ||
+    !recipients.length ||
+    recipients.some((r) => typeof r !== 'string' || !ID.test(r))
+  ) {
     throw bad('recipient_ids', recipients, 'recipient_ids must be a non-empty array of user ids');
   }
-  if (type === 'read' && typeof b.last_read_event_id !== 'string') throw bad('last_read_event_id', b.last_read_event_id, 'last_read_event_id is required for read receipts');
-  const conversation = typeof b.conversation_id === 'string' ? b.conversation_id : [sender, ...recipients].sort().join('-');
+  if (type === 'read' && typeof b.last_read_event_id !== 'string')
+    throw bad('last_read_event_id', b.last_read_event_id, 'last_read_event_id is required for read receipts');
+  const conversation =
+    typeof b.conversation_id === 'string' ? b.conversation_id : [sender, ...recipients].sort().join('-');
   const topic = type === 'typing' ? 'dm.indicate_typing' : 'dm.read';
-  return deps.db.tx((tx) => emit(deps, tx, topic, { sender_id: sender, recipient_ids: recipients, conversation_id: conversation, last_read_event_id: b.last_read_event_id }));
+  return deps.db.tx((tx) =>
+    emit(deps, tx, topic, {
+      sender_id: sender,
+      recipient_ids: recipients,
+      conversation_id: conversation,
+      last_read_event_id: b.last_read_event_id,
+    }),
+  );
 }

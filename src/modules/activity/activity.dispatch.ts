@@ -18,8 +18,23 @@ import { linkCache, streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
 
 export const SOURCE_TOPICS = [
-  'post.create', 'post.edit', 'post.delete', 'like.create', 'follow.follow', 'follow.unfollow', 'block.block', 'block.unblock',
-  'mute.mute', 'mute.unmute', 'dm.sent', 'dm.indicate_typing', 'dm.read', 'profile.update', 'spaces.start', 'spaces.end', 'activity.synthetic',
+  'post.create',
+  'post.edit',
+  'post.delete',
+  'like.create',
+  'follow.follow',
+  'follow.unfollow',
+  'block.block',
+  'block.unblock',
+  'mute.mute',
+  'mute.unmute',
+  'dm.sent',
+  'dm.indicate_typing',
+  'dm.read',
+  'profile.update',
+  'spaces.start',
+  'spaces.end',
+  'activity.synthetic',
 ];
 const CLAIM = 500;
 const LOCK_MS = 10_000;
@@ -29,15 +44,27 @@ async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
   const p = JSON.parse(row.payload) as Record<string, unknown>;
   const at = row.created_at;
   switch (row.topic) {
-    case 'post.create': case 'post.edit': return postCreated(deps, String(p.post_id));
-    case 'post.delete': return postDeleted(deps, p, at);
-    case 'like.create': return liked(deps, p, at);
-    case 'dm.sent': return directMessage(deps, p, at);
-    case 'dm.indicate_typing': case 'dm.read': return dmSignal(deps, row.topic, p, at);
-    case 'profile.update': return profileUpdated(p);
-    case 'spaces.start': case 'spaces.end': return space(deps, row.topic, p);
-    case 'activity.synthetic': return synthetic(p);
-    default: return related(deps, row.topic, p, at);
+    case 'post.create':
+    case 'post.edit':
+      return postCreated(deps, String(p.post_id));
+    case 'post.delete':
+      return postDeleted(deps, p, at);
+    case 'like.create':
+      return liked(deps, p, at);
+    case 'dm.sent':
+      return directMessage(deps, p, at);
+    case 'dm.indicate_typing':
+    case 'dm.read':
+      return dmSignal(deps, row.topic, p, at);
+    case 'profile.update':
+      return profileUpdated(p);
+    case 'spaces.start':
+    case 'spaces.end':
+      return space(deps, row.topic, p);
+    case 'activity.synthetic':
+      return synthetic(p);
+    default:
+      return related(deps, row.topic, p, at);
   }
 }
 
@@ -58,7 +85,13 @@ function matches(s: SubscriptionRow, item: Item): boolean {
 }
 
 /** X Activity API subscribers of the items: an event row for the app's stream, a delivery for its webhook. */
-async function activityTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch, cache: Map<string, Promise<SubscriptionRow[]>>) {
+async function activityTargets(
+  deps: Deps,
+  row: OutboxRow,
+  items: Item[],
+  out: Batch,
+  cache: Map<string, Promise<SubscriptionRow[]>>,
+) {
   const now = deps.clock.now();
   for (const [index, item] of items.entries()) {
     const key = `${item.kind} ${item.userId}`;
@@ -78,14 +111,22 @@ async function activityTargets(deps: Deps, row: OutboxRow, items: Item[], out: B
 async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch) {
   const withLegacy = items.filter((i) => i.legacy && i.userId);
   if (!withLegacy.length) return;
-  const subs = await subscribersOf(deps, withLegacy.map((i) => i.userId!));
+  const subs = await subscribersOf(
+    deps,
+    withLegacy.map((i) => i.userId!),
+  );
   const seen = new Set<string>();
   for (const item of withLegacy) {
     for (const s of subs.get(item.userId!) ?? []) {
       const key = `${s.webhook_id} ${item.userId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.deliveries.push({ webhook_id: s.webhook_id, event_id: `${row.id}:${item.userId}`, kind: 'account_activity', body: legacyJson(legacyBody(item.legacy!, item.userId!)) });
+      out.deliveries.push({
+        webhook_id: s.webhook_id,
+        event_id: `${row.id}:${item.userId}`,
+        kind: 'account_activity',
+        body: legacyJson(legacyBody(item.legacy!, item.userId!)),
+      });
     }
   }
 }
@@ -101,7 +142,7 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
       const exp = await expand(deps, row);
       await activityTargets(deps, row, exp.items, out, cache);
       await legacyTargets(deps, row, exp.items, out);
-      if (exp.postId) out.deliveries.push(...await streamDeliveries(deps, await links(), exp.postId));
+      if (exp.postId) out.deliveries.push(...(await streamDeliveries(deps, await links(), exp.postId)));
       ok.push(row);
     } catch (err) {
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });
@@ -110,7 +151,11 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
   await deps.db.tx(async (tx) => {
     await activityRepo.insertEvents(tx, out.events);
     await enqueueDeliveries(deps, tx, out.deliveries);
-    await deliveryRepo.doneMany(tx, ok.map((r) => r.id), holder);
+    await deliveryRepo.doneMany(
+      tx,
+      ok.map((r) => r.id),
+      holder,
+    );
     for (const { row, error } of failed) {
       const delay = RETRIES[row.attempts];
       await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);
@@ -123,10 +168,19 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
 export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
   const holder = `dispatch:${deps.ids.worker}:${randomUUID()}`;
   const pump = createPump({
-    idleMs: 10, maxIdleMs: 250, onError,
+    idleMs: 10,
+    maxIdleMs: 250,
+    onError,
     step: async () => {
       const wall = deps.clock.wall();
-      const rows = await claimTopics(deps.db, { topics: SOURCE_TOPICS, holder, now: deps.clock.now(), wall, lockMs: LOCK_MS, limit: CLAIM });
+      const rows = await claimTopics(deps.db, {
+        topics: SOURCE_TOPICS,
+        holder,
+        now: deps.clock.now(),
+        wall,
+        lockMs: LOCK_MS,
+        limit: CLAIM,
+      });
       if (rows.length) await fanOut(deps, rows, holder);
       return rows.length > 0;
     },
@@ -134,14 +188,22 @@ export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
   deliveryRuntime(deps).wire({ dispatch: () => pump.nudge() });
   pump.start();
   const prune = deps.scheduler.every(HOUR, () => pruneSources(deps).catch(onError), 'activity-prune');
-  return { async stop() { prune.cancel(); await pump.stop(); } };
+  return {
+    async stop() {
+      prune.cancel();
+      await pump.stop();
+    },
+  };
 }
 
 const HOUR = 3_600_000;
 /** Topics only this fan-out reads; the posts topics stay, the filtered stream reads them too (ADR 0008). */
 const OWN_TOPICS = SOURCE_TOPICS.filter((t) => !t.startsWith('post.'));
 
-/** Retention on the service clock: settled source rows a day, the activity stream's log an hour (backfill reaches 5 minutes). */
+/**
+ * Retention on the service clock: settled source rows a day, the activity stream's log an hour (backfill reaches 5
+ * minutes).
+ */
 async function pruneSources(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   await deliveryRepo.prune(deps.db, OWN_TOPICS, now - 25 * HOUR);

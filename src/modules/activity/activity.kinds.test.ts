@@ -3,8 +3,23 @@ import { test } from 'node:test';
 import { directionMatches, kindOf, namesOf, replacementOf } from './activity.kinds.js';
 
 test('the seed kinds and the spec names are known; aliases share a trigger', () => {
-  for (const k of ['post.create', 'post.delete', 'profile.update.bio', 'profile.update.verified', 'profile.update.affiliate', 'profile.update.screenname',
-    'dm.received', 'dm.sent', 'dm.read', 'dm.indicate_typing', 'spaces.start', 'spaces.end', 'follow.follow', 'like.create', 'post.mention.create']) {
+  for (const k of [
+    'post.create',
+    'post.delete',
+    'profile.update.bio',
+    'profile.update.verified',
+    'profile.update.affiliate',
+    'profile.update.screenname',
+    'dm.received',
+    'dm.sent',
+    'dm.read',
+    'dm.indicate_typing',
+    'spaces.start',
+    'spaces.end',
+    'follow.follow',
+    'like.create',
+    'post.mention.create',
+  ]) {
     assert.ok(kindOf(k), k);
   }
   assert.equal(kindOf('profile.update.verified_badge')!.name, 'profile.update.verified');

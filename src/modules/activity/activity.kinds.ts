@@ -8,22 +8,37 @@ export type Kind = { name: string; private?: string; directional?: boolean; need
 const K = (name: string, o: Omit<Kind, 'name'> = {}): Kind => ({ name, needsUser: true, ...o });
 
 export const KINDS: Kind[] = [
-  K('post.create'), K('post.delete'),
-  K('post.mention.create', { private: 'tweet.read' }), K('post.reply.create', { private: 'tweet.read' }),
-  K('post.quote.create', { private: 'tweet.read' }), K('post.repost.create', { private: 'tweet.read' }),
-  K('profile.update.bio'), K('profile.update.profile_picture'), K('profile.update.banner_picture'),
-  K('profile.update.screenname'), K('profile.update.geo'), K('profile.update.url'), K('profile.update.handle'),
+  K('post.create'),
+  K('post.delete'),
+  K('post.mention.create', { private: 'tweet.read' }),
+  K('post.reply.create', { private: 'tweet.read' }),
+  K('post.quote.create', { private: 'tweet.read' }),
+  K('post.repost.create', { private: 'tweet.read' }),
+  K('profile.update.bio'),
+  K('profile.update.profile_picture'),
+  K('profile.update.banner_picture'),
+  K('profile.update.screenname'),
+  K('profile.update.geo'),
+  K('profile.update.url'),
+  K('profile.update.handle'),
   K('profile.update.verified', { aliases: ['profile.update.verified_badge'] }),
   K('profile.update.affiliate', { aliases: ['profile.update.affiliate_badge'] }),
-  K('follow.follow', { directional: true }), K('follow.unfollow', { directional: true }),
+  K('follow.follow', { directional: true }),
+  K('follow.unfollow', { directional: true }),
   K('like.create', { private: 'like.read', directional: true }),
-  K('mute.mute', { private: 'mute.read' }), K('mute.unmute', { private: 'mute.read' }),
-  K('block.block', { private: 'block.read' }), K('block.unblock', { private: 'block.read' }),
-  K('dm.sent', { private: 'dm.read', directional: true }), K('dm.received', { private: 'dm.read', directional: true }),
-  K('dm.read', { private: 'dm.read', directional: true }), K('dm.indicate_typing', { private: 'dm.read', directional: true }),
-  K('chat.received', { private: 'dm.read', directional: true }), K('chat.sent', { private: 'dm.read', directional: true }),
+  K('mute.mute', { private: 'mute.read' }),
+  K('mute.unmute', { private: 'mute.read' }),
+  K('block.block', { private: 'block.read' }),
+  K('block.unblock', { private: 'block.read' }),
+  K('dm.sent', { private: 'dm.read', directional: true }),
+  K('dm.received', { private: 'dm.read', directional: true }),
+  K('dm.read', { private: 'dm.read', directional: true }),
+  K('dm.indicate_typing', { private: 'dm.read', directional: true }),
+  K('chat.received', { private: 'dm.read', directional: true }),
+  K('chat.sent', { private: 'dm.read', directional: true }),
   K('chat.conversation_join', { private: 'dm.read', directional: true }),
-  K('spaces.start'), K('spaces.end'),
+  K('spaces.start'),
+  K('spaces.end'),
   K('news.new', { needsUser: false }),
 ];
 
@@ -43,7 +58,11 @@ export function namesOf(kind: string): string[] {
   return k ? [k.name, ...(k.aliases ?? [])] : [kind];
 }
 
-const words = (s: string) => (s.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase()).sort().join(' ');
+const words = (s: string) =>
+  (s.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [])
+    .map((w) => w.toLowerCase())
+    .sort()
+    .join(' ');
 const DOTTED_WORDS = new Map(EVENT_TYPES.map((n) => [n.split(/[._]/).sort().join(' '), n]));
 DOTTED_WORDS.set(['dm', 'received'].sort().join(' '), 'dm.received');
 
@@ -53,11 +72,13 @@ export function replacementOf(eventType: string): string | undefined {
   return DOTTED_WORDS.get(words(eventType));
 }
 
-/** Direction filter values: the spec's inbound/outbound and the changelog's sent/received/both for DM and chat events. */
+/**
+ * Direction filter values: the spec's inbound/outbound and the changelog's sent/received/both for DM and chat events.
+ */
 export const DIRECTIONS = ['inbound', 'outbound', 'sent', 'received', 'both'] as const;
 export type Direction = 'inbound' | 'outbound';
 
 export function directionMatches(filter: string | null, d: Direction): boolean {
   if (!filter || filter === 'both') return true;
-  return (filter === 'outbound' || filter === 'sent') ? d === 'outbound' : d === 'inbound';
+  return filter === 'outbound' || filter === 'sent' ? d === 'outbound' : d === 'inbound';
 }

@@ -10,8 +10,14 @@ import { allLinks, type LinkFields, type LinkRow, type NewDelivery } from '../we
 
 function selectionOf(f: LinkFields): Selection {
   return {
-    tweet: f['tweet.fields'] ?? [], user: f['user.fields'] ?? [], media: f['media.fields'] ?? [], poll: f['poll.fields'] ?? [],
-    place: f['place.fields'] ?? [], list: [], dm_event: [], expansions: f.expansions ?? [],
+    tweet: f['tweet.fields'] ?? [],
+    user: f['user.fields'] ?? [],
+    media: f['media.fields'] ?? [],
+    poll: f['poll.fields'] ?? [],
+    place: f['place.fields'] ?? [],
+    list: [],
+    dm_event: [],
+    expansions: f.expansions ?? [],
   };
 }
 
@@ -32,9 +38,20 @@ export async function streamDeliveries(deps: Deps, links: LinkRow[], postId: str
     const rules = await rulesByApp.get(link.app_id)!;
     if (!rules.length) continue;
     // Rendered as nobody in particular: protected authors' posts drop out, as on the stream.
-    const env = await lookupPosts(deps, { userId: null, appId: link.app_id }, [postId], selectionOf(JSON.parse(link.fields) as LinkFields), true);
+    const env = await lookupPosts(
+      deps,
+      { userId: null, appId: link.app_id },
+      [postId],
+      selectionOf(JSON.parse(link.fields) as LinkFields),
+      true,
+    );
     if (!env.data) continue;
-    out.push({ webhook_id: link.webhook_id, event_id: postId, kind: 'stream', body: JSON.stringify({ ...env, matching_rules: rules }) });
+    out.push({
+      webhook_id: link.webhook_id,
+      event_id: postId,
+      kind: 'stream',
+      body: JSON.stringify({ ...env, matching_rules: rules }),
+    });
   }
   return out;
 }

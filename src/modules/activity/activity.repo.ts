@@ -3,8 +3,16 @@
 import type { Param, Queryable } from '../../store/index.js';
 
 export type SubscriptionRow = {
-  id: string; app_id: string; event_type: string; user_id: string | null; keyword: string | null; direction: string | null;
-  tag: string | null; webhook_id: string | null; created_at: number; updated_at: number;
+  id: string;
+  app_id: string;
+  event_type: string;
+  user_id: string | null;
+  keyword: string | null;
+  direction: string | null;
+  tag: string | null;
+  webhook_id: string | null;
+  created_at: number;
+  updated_at: number;
 };
 export type EventRow = { id: string; app_id: string; envelope: string; created_at: number };
 export type ProfileExtras = { affiliation: string | null; banner_url: string | null };
@@ -16,21 +24,42 @@ export const activityRepo = {
     await db.run(
       `INSERT INTO activity_subscriptions (id, app_id, event_type, user_id, keyword, direction, tag, webhook_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.app_id, s.event_type, s.user_id, s.keyword, s.direction, s.tag, s.webhook_id, s.created_at, s.updated_at],
+      [
+        s.id,
+        s.app_id,
+        s.event_type,
+        s.user_id,
+        s.keyword,
+        s.direction,
+        s.tag,
+        s.webhook_id,
+        s.created_at,
+        s.updated_at,
+      ],
     );
   },
-  byId: (db: Queryable, id: string) => db.get<SubscriptionRow>('SELECT * FROM activity_subscriptions WHERE id = ?', [id]),
-  page: (db: Queryable, appId: string, after: string | null, limit: number) => db.all<SubscriptionRow>(
-    after === null
-      ? 'SELECT * FROM activity_subscriptions WHERE app_id = ? ORDER BY id LIMIT ?'
-      : 'SELECT * FROM activity_subscriptions WHERE app_id = ? AND id > ? ORDER BY id LIMIT ?',
-    after === null ? [appId, limit] : [appId, after, limit],
-  ),
+  byId: (db: Queryable, id: string) =>
+    db.get<SubscriptionRow>('SELECT * FROM activity_subscriptions WHERE id = ?', [id]),
+  page: (db: Queryable, appId: string, after: string | null, limit: number) =>
+    db.all<SubscriptionRow>(
+      after === null
+        ? 'SELECT * FROM activity_subscriptions WHERE app_id = ? ORDER BY id LIMIT ?'
+        : 'SELECT * FROM activity_subscriptions WHERE app_id = ? AND id > ? ORDER BY id LIMIT ?',
+      after === null ? [appId, limit] : [appId, after, limit],
+    ),
   async countByApp(db: Queryable, appId: string): Promise<number> {
-    return Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM activity_subscriptions WHERE app_id = ?', [appId]))?.n ?? 0);
+    return Number(
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM activity_subscriptions WHERE app_id = ?', [appId]))?.n ??
+        0,
+    );
   },
   async update(db: Queryable, id: string, tag: string | null, webhookId: string | null, now: number): Promise<void> {
-    await db.run('UPDATE activity_subscriptions SET tag = ?, webhook_id = ?, updated_at = ? WHERE id = ?', [tag, webhookId, now, id]);
+    await db.run('UPDATE activity_subscriptions SET tag = ?, webhook_id = ?, updated_at = ? WHERE id = ?', [
+      tag,
+      webhookId,
+      now,
+      id,
+    ]);
   },
   async remove(db: Queryable, ids: string[]): Promise<number> {
     return (await db.run(`DELETE FROM activity_subscriptions WHERE id IN (${marks(ids.length)})`, ids)).changes;
@@ -39,12 +68,13 @@ export const activityRepo = {
     await db.run('UPDATE activity_subscriptions SET webhook_id = NULL WHERE webhook_id = ?', [webhookId]);
   },
   /** Subscriptions under any of `names` for the user (keyword-only kinds such as news.new match user_id NULL). */
-  matching: (db: Queryable, names: string[], userId: string | null) => db.all<SubscriptionRow>(
-    userId === null
-      ? `SELECT * FROM activity_subscriptions WHERE event_type IN (${marks(names.length)}) AND user_id IS NULL`
-      : `SELECT * FROM activity_subscriptions WHERE event_type IN (${marks(names.length)}) AND user_id = ?`,
-    (userId === null ? names : [...names, userId]) as Param[],
-  ),
+  matching: (db: Queryable, names: string[], userId: string | null) =>
+    db.all<SubscriptionRow>(
+      userId === null
+        ? `SELECT * FROM activity_subscriptions WHERE event_type IN (${marks(names.length)}) AND user_id IS NULL`
+        : `SELECT * FROM activity_subscriptions WHERE event_type IN (${marks(names.length)}) AND user_id = ?`,
+      (userId === null ? names : [...names, userId]) as Param[],
+    ),
 
   async insertEvents(db: Queryable, rows: EventRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 200) {
@@ -56,15 +86,17 @@ export const activityRepo = {
     }
   },
   /** Events of the apps at or after `since` (service time), oldest first. */
-  eventsSince: (db: Queryable, appIds: string[], since: number, limit: number) => db.all<EventRow>(
-    `SELECT * FROM activity_events WHERE app_id IN (${marks(appIds.length)}) AND created_at >= ? ORDER BY created_at, id LIMIT ?`,
-    [...appIds, since, limit],
-  ),
+  eventsSince: (db: Queryable, appIds: string[], since: number, limit: number) =>
+    db.all<EventRow>(
+      `SELECT * FROM activity_events WHERE app_id IN (${marks(appIds.length)}) AND created_at >= ? ORDER BY created_at, id LIMIT ?`,
+      [...appIds, since, limit],
+    ),
   async pruneEvents(db: Queryable, before: number): Promise<void> {
     await db.run('DELETE FROM activity_events WHERE created_at < ?', [before]);
   },
 
-  extras: (db: Queryable, userId: string) => db.get<ProfileExtras>('SELECT affiliation, banner_url FROM user_profile_extras WHERE user_id = ?', [userId]),
+  extras: (db: Queryable, userId: string) =>
+    db.get<ProfileExtras>('SELECT affiliation, banner_url FROM user_profile_extras WHERE user_id = ?', [userId]),
   async saveExtras(db: Queryable, userId: string, e: ProfileExtras): Promise<void> {
     await db.run(
       `INSERT INTO user_profile_extras (user_id, affiliation, banner_url) VALUES (?, ?, ?)
@@ -74,15 +106,32 @@ export const activityRepo = {
   },
 };
 
-export type SpaceRow = { id: string; host_id: string; title: string | null; state: 'live' | 'ended'; created_at: number; ended_at: number | null };
+export type SpaceRow = {
+  id: string;
+  host_id: string;
+  title: string | null;
+  state: 'live' | 'ended';
+  created_at: number;
+  ended_at: number | null;
+};
 
 /** Spaces started and ended through the control API (the public API cannot host one). */
 export const spacesRepo = {
   async insert(db: Queryable, s: SpaceRow): Promise<void> {
-    await db.run('INSERT INTO activity_spaces (id, host_id, title, state, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)', [s.id, s.host_id, s.title, s.state, s.created_at, s.ended_at]);
+    await db.run(
+      'INSERT INTO activity_spaces (id, host_id, title, state, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [s.id, s.host_id, s.title, s.state, s.created_at, s.ended_at],
+    );
   },
   byId: (db: Queryable, id: string) => db.get<SpaceRow>('SELECT * FROM activity_spaces WHERE id = ?', [id]),
   async end(db: Queryable, id: string, now: number): Promise<boolean> {
-    return (await db.run("UPDATE activity_spaces SET state = 'ended', ended_at = ? WHERE id = ? AND state = 'live'", [now, id])).changes === 1;
+    return (
+      (
+        await db.run("UPDATE activity_spaces SET state = 'ended', ended_at = ? WHERE id = ? AND state = 'live'", [
+          now,
+          id,
+        ])
+      ).changes === 1
+    );
   },
 };

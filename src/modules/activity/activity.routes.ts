@@ -4,7 +4,13 @@ import type { Deps } from '../../deps.js';
 import { APP_ONLY, type AuthRule } from '../../http/auth.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { problems } from '../../shared/problems.js';
-import { createSubscription, deleteSubscriptions, listSubscriptions, updateSubscription, type Body } from './activity.service.js';
+import {
+  createSubscription,
+  deleteSubscriptions,
+  listSubscriptions,
+  updateSubscription,
+  type Body,
+} from './activity.service.js';
 import { closeStreams, connectionsOf, MAX_CONNECTIONS, openStream } from './activity.stream.js';
 import { subscriptionView } from './activity.view.js';
 
@@ -14,35 +20,61 @@ type IdParams = { Params: { subscription_id: string } };
 
 function body(b: unknown): Body {
   if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw problems.invalidParam('body', '', 'The request body must be a JSON object.');
+  if (typeof b !== 'object' || Array.isArray(b))
+    throw problems.invalidParam('body', '', 'The request body must be a JSON object.');
   return b as Body;
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 const STREAM_QUERY = {
   backfill_minutes: { kind: 'int', min: 0, max: 5 },
-  start_time: { kind: 'string', pattern: ISO, message: 'The `start_time` query parameter value [{v}] is not a valid RFC 3339 date-time' },
-  end_time: { kind: 'string', pattern: ISO, message: 'The `end_time` query parameter value [{v}] is not a valid RFC 3339 date-time' },
+  start_time: {
+    kind: 'string',
+    pattern: ISO,
+    message: 'The `start_time` query parameter value [{v}] is not a valid RFC 3339 date-time',
+  },
+  end_time: {
+    kind: 'string',
+    pattern: ISO,
+    message: 'The `end_time` query parameter value [{v}] is not a valid RFC 3339 date-time',
+  },
 } as const;
 
 export function activityRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/2/activity/subscriptions', { config: { auth: ANY } }, async (req) => {
     const { row, total } = await createSubscription(deps, req.caller!, body(req.body));
-    return { data: { subscription: subscriptionView(row), total_subscriptions_for_instance_id: total }, meta: { total_subscriptions: total } };
+    return {
+      data: { subscription: subscriptionView(row), total_subscriptions_for_instance_id: total },
+      meta: { total_subscriptions: total },
+    };
   });
 
   app.get<{ Querystring: Query }>('/2/activity/subscriptions', { config: { auth: ANY } }, async (req) => {
     const q = parseQuery(req.query, {
       max_results: { kind: 'int', min: 1, max: 1000 },
-      pagination_token: { kind: 'string', pattern: /^.{16,}$/, message: 'The `pagination_token` query parameter value [{v}] is not valid' },
+      pagination_token: {
+        kind: 'string',
+        pattern: /^.{16,}$/,
+        message: 'The `pagination_token` query parameter value [{v}] is not valid',
+      },
     });
-    const page = await listSubscriptions(deps, req.caller!.app.id, (q.max_results as number | undefined) ?? 1000, (q.pagination_token as string | undefined) ?? null);
+    const page = await listSubscriptions(
+      deps,
+      req.caller!.app.id,
+      (q.max_results as number | undefined) ?? 1000,
+      (q.pagination_token as string | undefined) ?? null,
+    );
     const meta = { result_count: page.rows.length, ...(page.next ? { next_token: page.next } : {}) };
     return page.rows.length ? { data: page.rows.map(subscriptionView), meta } : { meta };
   });
 
   app.put<IdParams>('/2/activity/subscriptions/:subscription_id', { config: { auth: APP_ONLY } }, async (req) => {
-    const { row, total } = await updateSubscription(deps, req.caller!.app.id, req.params.subscription_id, body(req.body));
+    const { row, total } = await updateSubscription(
+      deps,
+      req.caller!.app.id,
+      req.params.subscription_id,
+      body(req.body),
+    );
     return { data: { subscription: subscriptionView(row), total_subscriptions: total } };
   });
 
@@ -61,7 +93,10 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     const q = parseQuery(req.query, STREAM_QUERY);
     const appId = req.caller!.app.id;
     if (connectionsOf(deps, appId) >= MAX_CONNECTIONS) {
-      throw problems.streamingConnection('TooManyConnections', 'This stream is currently at the maximum allowed connection limit.');
+      throw problems.streamingConnection(
+        'TooManyConnections',
+        'This stream is currently at the maximum allowed connection limit.',
+      );
     }
     const now = deps.clock.now();
     const backfill = q.backfill_minutes as number | undefined;
@@ -78,4 +113,3 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
 
   app.addHook('preClose', async () => closeStreams(deps));
 }
-

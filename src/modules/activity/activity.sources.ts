@@ -15,16 +15,56 @@ import type { Direction } from './activity.kinds.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 export type Item = {
-  kind: string; userId: string | null; direction: Direction; text?: string;
-  payload: unknown; includes?: Record<string, unknown>; legacy?: LegacyEvent;
+  kind: string;
+  userId: string | null;
+  direction: Direction;
+  text?: string;
+  payload: unknown;
+  includes?: Record<string, unknown>;
+  legacy?: LegacyEvent;
 };
 export type Expansion = { items: Item[]; postId?: string };
 
-export const USER_FIELDS = ['created_at', 'description', 'location', 'profile_image_url', 'protected', 'public_metrics', 'url', 'verified', 'verified_type'];
+export const USER_FIELDS = [
+  'created_at',
+  'description',
+  'location',
+  'profile_image_url',
+  'protected',
+  'public_metrics',
+  'url',
+  'verified',
+  'verified_type',
+];
 const SELECTION: Selection = {
-  tweet: ['attachments', 'author_id', 'conversation_id', 'created_at', 'edit_controls', 'entities', 'in_reply_to_user_id', 'lang', 'possibly_sensitive', 'public_metrics', 'referenced_tweets', 'reply_settings', 'source'],
-  user: USER_FIELDS, media: [], poll: [], place: [], list: [], dm_event: [],
-  expansions: ['author_id', 'referenced_tweets.id', 'referenced_tweets.id.author_id', 'entities.mentions.username', 'in_reply_to_user_id'],
+  tweet: [
+    'attachments',
+    'author_id',
+    'conversation_id',
+    'created_at',
+    'edit_controls',
+    'entities',
+    'in_reply_to_user_id',
+    'lang',
+    'possibly_sensitive',
+    'public_metrics',
+    'referenced_tweets',
+    'reply_settings',
+    'source',
+  ],
+  user: USER_FIELDS,
+  media: [],
+  poll: [],
+  place: [],
+  list: [],
+  dm_event: [],
+  expansions: [
+    'author_id',
+    'referenced_tweets.id',
+    'referenced_tweets.id.author_id',
+    'entities.mentions.username',
+    'in_reply_to_user_id',
+  ],
 };
 
 /** Activity payloads carry string twins of every count: `"like_count": 0, "like_count_str": "0"` (notes §1.2). */
@@ -45,7 +85,10 @@ export async function usersById(deps: Deps, ids: (string | null | undefined)[]):
   return new Map(rows.map((u) => [u.id, userView(u, USER_FIELDS)]));
 }
 
-/** post.create / post.edit: the author's post.create, and the mention, reply, quote and repost kinds for the users it touches. */
+/**
+ * post.create / post.edit: the author's post.create, and the mention, reply, quote and repost kinds for the users it
+ * touches.
+ */
 export async function postCreated(deps: Deps, postId: string): Promise<Expansion> {
   const env = await lookupPosts(deps, { userId: null, appId: '' }, [postId], SELECTION, true).catch(() => null);
   const row = await requirePost(deps, postId).catch(() => null);
@@ -53,9 +96,18 @@ export async function postCreated(deps: Deps, postId: string): Promise<Expansion
   const post = withCountStrings(env.data as Obj);
   const includes = withCountStrings(env.includes ?? {}) as Obj;
   const users: Obj[] = includes.users ?? [];
-  if (users.find((u) => u.id === row.author_id)?.protected) return { items: [], postId }; // protected posts are never delivered (DOCS)
+  // protected posts are never delivered (DOCS)
+  if (users.find((u) => u.id === row.author_id)?.protected) return { items: [], postId };
   const base = { payload: post, includes, text: row.text };
-  const items: Item[] = [{ ...base, kind: 'post.create', userId: row.author_id, direction: 'outbound', legacy: { type: 'tweet_create', post, users } }];
+  const items: Item[] = [
+    {
+      ...base,
+      kind: 'post.create',
+      userId: row.author_id,
+      direction: 'outbound',
+      legacy: { type: 'tweet_create', post, users },
+    },
+  ];
   const touched = new Map<string, string>();
   for (const id of mentionedIds(row)) touched.set(id, 'post.mention.create');
   if (row.reply_to_user_id) touched.set(row.reply_to_user_id, 'post.reply.create');
@@ -67,7 +119,13 @@ export async function postCreated(deps: Deps, postId: string): Promise<Expansion
   if (reposted) touched.set(reposted, 'post.repost.create');
   touched.delete(row.author_id);
   for (const [userId, kind] of touched) {
-    items.push({ ...base, kind, userId, direction: 'inbound', legacy: { type: 'tweet_create', post, users, mention: kind === 'post.mention.create' } });
+    items.push({
+      ...base,
+      kind,
+      userId,
+      direction: 'inbound',
+      legacy: { type: 'tweet_create', post, users, mention: kind === 'post.mention.create' },
+    });
   }
   return { items, postId };
 }
@@ -78,9 +136,15 @@ export async function postDeleted(deps: Deps, p: Obj, at: number): Promise<Expan
   // The DOCS sample wraps each included user as {"data": {…}}.
   const includes = author ? { users: [{ data: withCountStrings(author) }] } : {};
   return {
-    items: [{
-      kind: 'post.delete', userId: p.author_id, direction: 'outbound', payload: { id: p.post_id, author_id: p.author_id }, includes,
-      legacy: { type: 'tweet_delete', id: p.post_id, user_id: p.author_id, at },
-    }],
+    items: [
+      {
+        kind: 'post.delete',
+        userId: p.author_id,
+        direction: 'outbound',
+        payload: { id: p.post_id, author_id: p.author_id },
+        includes,
+        legacy: { type: 'tweet_delete', id: p.post_id, user_id: p.author_id, at },
+      },
+    ],
   };
 }

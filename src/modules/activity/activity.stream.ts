@@ -36,7 +36,8 @@ export function publishEvents(deps: Deps, events: EventRow[]): void {
   for (const c of h.conns) for (const e of events) if (e.app_id === c.appId) send(c, e);
 }
 
-export const connectionsOf = (deps: Deps, appId: string) => [...hubOf(deps).conns].filter((c) => c.appId === appId).length;
+export const connectionsOf = (deps: Deps, appId: string) =>
+  [...hubOf(deps).conns].filter((c) => c.appId === appId).length;
 
 async function pollOnce(deps: Deps, h: Hub) {
   const apps = [...new Set([...h.conns].map((c) => c.appId))];
@@ -51,17 +52,30 @@ function startTimers(deps: Deps, h: Hub) {
   if (h.poll) return;
   h.lastPoll = deps.clock.now();
   h.poll = setInterval(() => void pollOnce(deps, h).catch(() => undefined), POLL_MS);
-  h.keepAlive = setInterval(() => { for (const c of h.conns) c.sink.write('\r\n'); }, KEEP_ALIVE_MS);
+  h.keepAlive = setInterval(() => {
+    for (const c of h.conns) c.sink.write('\r\n');
+  }, KEEP_ALIVE_MS);
   h.poll.unref();
   h.keepAlive.unref();
 }
 
 /** Opens a stream for an app: backfill from `since`, then live events until `until` (if given). */
-export async function openStream(deps: Deps, appId: string, sink: StreamSink, since: number | null, until: number | null): Promise<() => void> {
+export async function openStream(
+  deps: Deps,
+  appId: string,
+  sink: StreamSink,
+  since: number | null,
+  until: number | null,
+): Promise<() => void> {
   const h = hubOf(deps);
   const c: Conn = { appId, sink, sent: new Set(), until };
   // Without backfill, what the poll window still holds was sent before this connection: mark it seen.
-  const recent = await activityRepo.eventsSince(deps.db, [appId], since ?? deps.clock.now() - 2 * POLL_MS - 1_000, 10_000);
+  const recent = await activityRepo.eventsSince(
+    deps.db,
+    [appId],
+    since ?? deps.clock.now() - 2 * POLL_MS - 1_000,
+    10_000,
+  );
   if (since === null) for (const e of recent) c.sent.add(e.id);
   h.conns.add(c);
   startTimers(deps, h);

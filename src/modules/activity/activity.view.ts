@@ -13,19 +13,30 @@ export function filterView(s: Pick<SubscriptionRow, 'user_id' | 'keyword' | 'dir
 
 export function subscriptionView(s: SubscriptionRow) {
   return {
-    subscription_id: s.id, event_type: s.event_type, filter: filterView(s),
-    created_at: isoMillis(s.created_at), updated_at: isoMillis(s.updated_at),
+    subscription_id: s.id,
+    event_type: s.event_type,
+    filter: filterView(s),
+    created_at: isoMillis(s.created_at),
+    updated_at: isoMillis(s.updated_at),
     ...(s.tag !== null ? { tag: s.tag } : {}),
     ...(s.webhook_id !== null ? { webhook_id: s.webhook_id } : {}),
   };
 }
 
-export function envelope(s: SubscriptionRow, eventUuid: string, payload: unknown, includes: Record<string, unknown> | undefined) {
+export function envelope(
+  s: SubscriptionRow,
+  eventUuid: string,
+  payload: unknown,
+  includes: Record<string, unknown> | undefined,
+) {
   return {
     data: {
-      event_uuid: eventUuid, filter: filterView(s), event_type: s.event_type,
+      event_uuid: eventUuid,
+      filter: filterView(s),
+      event_type: s.event_type,
       ...(s.tag !== null ? { tag: s.tag } : {}),
-      payload, includes: includes ?? {},
+      payload,
+      includes: includes ?? {},
     },
   };
 }

@@ -3,7 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { checkBody, TARGET_USER_BODY } from '../../http/body-schema.js';
-import { actorOf, ownPath, pageOf, pathId, paging, selectionOf, USER_SELECTION, userRule, viewerOf } from '../../http/fields.js';
+import {
+  actorOf,
+  ownPath,
+  pageOf,
+  pathId,
+  paging,
+  selectionOf,
+  USER_SELECTION,
+  userRule,
+  viewerOf,
+} from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { renderUserPage } from '../posts/index.js';
 import { block, blocking, unblock } from './blocks.service.js';
@@ -26,9 +36,13 @@ export function blocksRoutes(app: FastifyInstance, deps: Deps) {
     const b = checkBody<{ target_user_id: string }>(req.body, TARGET_USER_BODY);
     return { data: await block(deps, actor.userId, b.target_user_id) };
   });
-  app.delete<{ Params: { id: string; target_user_id: string } }>('/2/users/:id/blocking/:target_user_id', { config: { auth: { ...RULE, write: true } as typeof RULE } }, async (req) => {
-    const actor = actorOf(req);
-    ownPath(actor, req.params.id, 'source_user_id');
-    return { data: await unblock(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
-  });
+  app.delete<{ Params: { id: string; target_user_id: string } }>(
+    '/2/users/:id/blocking/:target_user_id',
+    { config: { auth: { ...RULE, write: true } as typeof RULE } },
+    async (req) => {
+      const actor = actorOf(req);
+      ownPath(actor, req.params.id, 'source_user_id');
+      return { data: await unblock(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
+    },
+  );
 }

@@ -26,4 +26,5 @@ export async function blocking(deps: Deps, userId: string, limit: number, positi
   return edgePage(deps, 'blocks', 'source', userId, limit, position);
 }
 
-export const isBlocked = (deps: Deps, blocker: string, blocked: string) => edgesRepo.has(deps.db, 'blocks', blocker, blocked);
+export const isBlocked = (deps: Deps, blocker: string, blocked: string) =>
+  edgesRepo.has(deps.db, 'blocks', blocker, blocked);

@@ -10,7 +10,11 @@ import { bookmark, bookmarks, unbookmark } from './bookmarks.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };
 const READ = { schemes: ['oauth2-user'], scopes: ['bookmark.read', 'tweet.read', 'users.read'] } as AuthRule;
-const WRITE = { schemes: ['oauth2-user'], scopes: ['bookmark.write', 'tweet.read', 'users.read'], write: true } as AuthRule;
+const WRITE = {
+  schemes: ['oauth2-user'],
+  scopes: ['bookmark.write', 'tweet.read', 'users.read'],
+  write: true,
+} as AuthRule;
 
 export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
   app.get<Id>('/2/users/:id/bookmarks', { config: { auth: READ } }, async (req) => {
@@ -26,9 +30,13 @@ export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
     const b = checkBody<{ tweet_id: string }>(req.body, TWEET_ID_BODY);
     return { data: await bookmark(deps, actor.userId, b.tweet_id) };
   });
-  app.delete<{ Params: { id: string; tweet_id: string } }>('/2/users/:id/bookmarks/:tweet_id', { config: { auth: WRITE } }, async (req) => {
-    const actor = actorOf(req);
-    ownPath(actor, req.params.id);
-    return { data: await unbookmark(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
-  });
+  app.delete<{ Params: { id: string; tweet_id: string } }>(
+    '/2/users/:id/bookmarks/:tweet_id',
+    { config: { auth: WRITE } },
+    async (req) => {
+      const actor = actorOf(req);
+      ownPath(actor, req.params.id);
+      return { data: await unbookmark(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
+    },
+  );
 }

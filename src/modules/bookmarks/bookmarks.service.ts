@@ -7,7 +7,14 @@ import { bumpPostMetric, requirePost } from '../posts/index.js';
 export async function bookmark(deps: Deps, userId: string, postId: string): Promise<{ bookmarked: boolean }> {
   await requirePost(deps, postId, 'tweet_id');
   await deps.db.tx(async (tx) => {
-    if (await edgesRepo.add(tx, 'bookmarks', { source_id: userId, target_id: postId, id: deps.ids.next(), created_at: deps.clock.now() })) {
+    if (
+      await edgesRepo.add(tx, 'bookmarks', {
+        source_id: userId,
+        target_id: postId,
+        id: deps.ids.next(),
+        created_at: deps.clock.now(),
+      })
+    ) {
       await bumpPostMetric(tx, postId, 'bookmark_count', 1);
     }
   });

@@ -3,7 +3,16 @@
 import type { Queryable } from '../../store/index.js';
 
 export const EDGE_TABLES = [
-  'follows', 'follow_requests', 'blocks', 'mutes', 'likes', 'bookmarks', 'list_members', 'list_followers', 'pinned_lists', 'dm_participants',
+  'follows',
+  'follow_requests',
+  'blocks',
+  'mutes',
+  'likes',
+  'bookmarks',
+  'list_members',
+  'list_followers',
+  'pinned_lists',
+  'dm_participants',
 ] as const;
 export type EdgeTable = (typeof EDGE_TABLES)[number];
 export type Side = 'source' | 'target';
@@ -35,24 +44,37 @@ export const edgesRepo = {
   /** Which of `targets` the source has an edge to. */
   async targetsOf(db: Queryable, table: EdgeTable, source: string, targets: string[]): Promise<Set<string>> {
     if (targets.length === 0) return new Set();
-    const rows = await db.all<{ t: string }>(`SELECT target_id AS t FROM ${table} WHERE source_id = ? AND target_id IN (${marks(targets.length)})`, [source, ...targets]);
+    const rows = await db.all<{ t: string }>(
+      `SELECT target_id AS t FROM ${table} WHERE source_id = ? AND target_id IN (${marks(targets.length)})`,
+      [source, ...targets],
+    );
     return new Set(rows.map((r) => r.t));
   },
   /** Which of `sources` have an edge to the target. */
   async sourcesOf(db: Queryable, table: EdgeTable, target: string, sources: string[]): Promise<Set<string>> {
     if (sources.length === 0) return new Set();
-    const rows = await db.all<{ s: string }>(`SELECT source_id AS s FROM ${table} WHERE target_id = ? AND source_id IN (${marks(sources.length)})`, [target, ...sources]);
+    const rows = await db.all<{ s: string }>(
+      `SELECT source_id AS s FROM ${table} WHERE target_id = ? AND source_id IN (${marks(sources.length)})`,
+      [target, ...sources],
+    );
     return new Set(rows.map((r) => r.s));
   },
   /**
    * One page of the far ends of `key`'s edges, newest edge first. `after` continues below a cursor
    * (next page); `before` goes back above one (previous page), returned newest first as well.
    */
-  async page(db: Queryable, table: EdgeTable, side: Side, key: string, o: { limit: number; after?: string; before?: string }) {
+  async page(
+    db: Queryable,
+    table: EdgeTable,
+    side: Side,
+    key: string,
+    o: { limit: number; after?: string; before?: string },
+  ) {
     const far = other(side);
     if (o.before !== undefined) {
       const rows = await db.all<{ k: string; id: string }>(
-        `SELECT ${far}_id AS k, id FROM ${table} WHERE ${side}_id = ? AND id > ? ORDER BY id ASC LIMIT ?`, [key, o.before, o.limit + 1],
+        `SELECT ${far}_id AS k, id FROM ${table} WHERE ${side}_id = ? AND id > ? ORDER BY id ASC LIMIT ?`,
+        [key, o.before, o.limit + 1],
       );
       return { rows: rows.slice(0, o.limit).reverse(), more: true, earlier: rows.length > o.limit };
     }

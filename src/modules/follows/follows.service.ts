@@ -10,20 +10,36 @@ import type { Position } from '../../shared/cursor.js';
 /** Which of `ids` the viewer follows (the viewer counts as following themself). */
 export async function followedAmong(deps: Deps, viewerId: string | null, ids: string[]): Promise<Set<string>> {
   if (!viewerId) return new Set();
-  const set = await edgesRepo.targetsOf(deps.db, 'follows', viewerId, ids.filter((id) => id !== viewerId));
+  const set = await edgesRepo.targetsOf(
+    deps.db,
+    'follows',
+    viewerId,
+    ids.filter((id) => id !== viewerId),
+  );
   if (ids.includes(viewerId)) set.add(viewerId);
   return set;
 }
 
-export const isFollowing = (deps: Deps, source: string, target: string) => edgesRepo.has(deps.db, 'follows', source, target);
+export const isFollowing = (deps: Deps, source: string, target: string) =>
+  edgesRepo.has(deps.db, 'follows', source, target);
 
-export async function follow(deps: Deps, actor: Actor, targetId: string): Promise<{ following: boolean; pending_follow: boolean }> {
+export async function follow(
+  deps: Deps,
+  actor: Actor,
+  targetId: string,
+): Promise<{ following: boolean; pending_follow: boolean }> {
   if (targetId === actor.userId) throw problems.invalidParam('target_user_id', targetId, 'You cannot follow yourself.');
   const target = await requireUser(deps, targetId, 'target_user_id');
   const now = deps.clock.now();
-  if (await edgesRepo.has(deps.db, 'blocks', targetId, actor.userId)) throw problems.forbidden('You are unable to follow more people at this time.');
+  if (await edgesRepo.has(deps.db, 'blocks', targetId, actor.userId))
+    throw problems.forbidden('You are unable to follow more people at this time.');
   if (target.protected === 1 && !(await isFollowing(deps, actor.userId, targetId))) {
-    await edgesRepo.add(deps.db, 'follow_requests', { source_id: actor.userId, target_id: targetId, id: deps.ids.next(), created_at: now });
+    await edgesRepo.add(deps.db, 'follow_requests', {
+      source_id: actor.userId,
+      target_id: targetId,
+      id: deps.ids.next(),
+      created_at: now,
+    });
     return { following: false, pending_follow: true };
   }
   await addFollow(deps, actor.userId, targetId, now);
@@ -33,7 +49,15 @@ export async function follow(deps: Deps, actor: Actor, targetId: string): Promis
 /** The edge plus both counters, in one transaction (seeding and follow requests use it too). */
 export async function addFollow(deps: Deps, source: string, target: string, now: number): Promise<void> {
   await deps.db.tx(async (tx) => {
-    if (!(await edgesRepo.add(tx, 'follows', { source_id: source, target_id: target, id: deps.ids.next(), created_at: now }))) return;
+    if (
+      !(await edgesRepo.add(tx, 'follows', {
+        source_id: source,
+        target_id: target,
+        id: deps.ids.next(),
+        created_at: now,
+      }))
+    )
+      return;
     await bumpUserCounter(tx, source, 'following_count', 1);
     await bumpUserCounter(tx, target, 'followers_count', 1);
     await emitEdgeEvent(deps, tx, 'follow.follow', source, target);
@@ -65,9 +89,12 @@ export async function following(deps: Deps, userId: string, limit: number, posit
 /** connection_status values between the viewer and each of `ids` (user.fields=connection_status). */
 export async function connections(deps: Deps, viewerId: string, ids: string[]): Promise<Map<string, string[]>> {
   const [following, followedBy, blocking, muting, sent, received] = await Promise.all([
-    edgesRepo.targetsOf(deps.db, 'follows', viewerId, ids), edgesRepo.sourcesOf(deps.db, 'follows', viewerId, ids),
-    edgesRepo.targetsOf(deps.db, 'blocks', viewerId, ids), edgesRepo.targetsOf(deps.db, 'mutes', viewerId, ids),
-    edgesRepo.targetsOf(deps.db, 'follow_requests', viewerId, ids), edgesRepo.sourcesOf(deps.db, 'follow_requests', viewerId, ids),
+    edgesRepo.targetsOf(deps.db, 'follows', viewerId, ids),
+    edgesRepo.sourcesOf(deps.db, 'follows', viewerId, ids),
+    edgesRepo.targetsOf(deps.db, 'blocks', viewerId, ids),
+    edgesRepo.targetsOf(deps.db, 'mutes', viewerId, ids),
+    edgesRepo.targetsOf(deps.db, 'follow_requests', viewerId, ids),
+    edgesRepo.sourcesOf(deps.db, 'follow_requests', viewerId, ids),
   ]);
   const out = new Map<string, string[]>();
   for (const id of ids) {

@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { checkBody } from '../../http/body-schema.js';
 import {
-  actorOf, ownPath, pageOf, pathId, paging, selectionOf, TWEET_SELECTION, USER_SELECTION, userRule, viewerOf,
+  actorOf,
+  ownPath,
+  pageOf,
+  pathId,
+  paging,
+  selectionOf,
+  TWEET_SELECTION,
+  USER_SELECTION,
+  userRule,
+  viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { checkEnrolled, renderPostPage, renderUserPage, TWEET_ID_BODY } from '../posts/index.js';
@@ -21,11 +30,15 @@ export function likesRoutes(app: FastifyInstance, deps: Deps) {
     checkEnrolled(actor);
     return { data: await like(deps, actor.userId, b.tweet_id) };
   });
-  app.delete<{ Params: { id: string; tweet_id: string } }>('/2/users/:id/likes/:tweet_id', { config: { auth: WRITE } }, async (req) => {
-    const actor = actorOf(req);
-    ownPath(actor, req.params.id);
-    return { data: await unlike(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
-  });
+  app.delete<{ Params: { id: string; tweet_id: string } }>(
+    '/2/users/:id/likes/:tweet_id',
+    { config: { auth: WRITE } },
+    async (req) => {
+      const actor = actorOf(req);
+      ownPath(actor, req.params.id);
+      return { data: await unlike(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
+    },
+  );
   app.get<Id>('/2/users/:id/liked_tweets', { config: { auth: READ } }, async (req) => {
     const q = parseQuery(req.query, { ...paging(5, 100), ...TWEET_SELECTION });
     const { limit, position } = pageOf(q, 100);

@@ -8,7 +8,15 @@ import { bumpUserCounter, requireUser } from '../users/index.js';
 export async function like(deps: Deps, userId: string, postId: string): Promise<{ liked: boolean }> {
   await requirePost(deps, postId, 'tweet_id');
   await deps.db.tx(async (tx) => {
-    if (!(await edgesRepo.add(tx, 'likes', { source_id: userId, target_id: postId, id: deps.ids.next(), created_at: deps.clock.now() }))) return;
+    if (
+      !(await edgesRepo.add(tx, 'likes', {
+        source_id: userId,
+        target_id: postId,
+        id: deps.ids.next(),
+        created_at: deps.clock.now(),
+      }))
+    )
+      return;
     await bumpPostMetric(tx, postId, 'like_count', 1);
     await bumpUserCounter(tx, userId, 'like_count', 1);
     await emitEvent(deps, tx, 'like.create', { user_id: userId, post_id: postId });
@@ -25,12 +33,22 @@ export async function unlike(deps: Deps, userId: string, postId: string): Promis
   return { liked: false };
 }
 
-export async function likedPosts(deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> {
+export async function likedPosts(
+  deps: Deps,
+  userId: string,
+  limit: number,
+  position: Position | null,
+): Promise<IdPage> {
   await requireUser(deps, userId);
   return edgePage(deps, 'likes', 'source', userId, limit, position);
 }
 
-export async function likingUsers(deps: Deps, postId: string, limit: number, position: Position | null): Promise<IdPage> {
+export async function likingUsers(
+  deps: Deps,
+  postId: string,
+  limit: number,
+  position: Position | null,
+): Promise<IdPage> {
   await requirePost(deps, postId);
   return edgePage(deps, 'likes', 'target', postId, limit, position);
 }

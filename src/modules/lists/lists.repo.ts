@@ -2,7 +2,14 @@
 import type { Queryable } from '../../store/index.js';
 
 export type ListRow = {
-  id: string; owner_id: string; name: string; description: string; private: number; created_at: number; member_count: number; follower_count: number;
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  private: number;
+  created_at: number;
+  member_count: number;
+  follower_count: number;
 };
 export type ListCounter = 'member_count' | 'follower_count';
 
@@ -10,14 +17,23 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const listsRepo = {
   async insert(db: Queryable, l: ListRow): Promise<void> {
-    await db.run('INSERT INTO lists (id, owner_id, name, description, private, created_at, member_count, follower_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [l.id, l.owner_id, l.name, l.description, l.private, l.created_at, l.member_count, l.follower_count]);
+    await db.run(
+      'INSERT INTO lists (id, owner_id, name, description, private, created_at, member_count, follower_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [l.id, l.owner_id, l.name, l.description, l.private, l.created_at, l.member_count, l.follower_count],
+    );
   },
   byId: (db: Queryable, id: string) => db.get<ListRow>('SELECT * FROM lists WHERE id = ?', [id]),
-  byIds: (db: Queryable, ids: readonly string[]) => ids.length === 0 ? Promise.resolve([]) : db.all<ListRow>(`SELECT * FROM lists WHERE id IN (${marks(ids.length)})`, [...ids]),
+  byIds: (db: Queryable, ids: readonly string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.all<ListRow>(`SELECT * FROM lists WHERE id IN (${marks(ids.length)})`, [...ids]),
   async update(db: Queryable, id: string, f: { name?: string; description?: string; private?: number }): Promise<void> {
     const keys = (Object.keys(f) as (keyof typeof f)[]).filter((k) => f[k] !== undefined);
-    if (keys.length) await db.run(`UPDATE lists SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [...keys.map((k) => f[k]!), id]);
+    if (keys.length)
+      await db.run(`UPDATE lists SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
+        ...keys.map((k) => f[k]!),
+        id,
+      ]);
   },
   async remove(db: Queryable, id: string): Promise<void> {
     await db.run('DELETE FROM lists WHERE id = ?', [id]);
@@ -26,8 +42,11 @@ export const listsRepo = {
     await db.run(`UPDATE lists SET ${counter} = ${counter} + ? WHERE id = ?`, [delta, id]);
   },
   /** A page of the lists a user owns, newest first, by list id. */
-  owned: (db: Queryable, ownerId: string, limit: number, after?: string) => db.all<ListRow>(
-    after ? 'SELECT * FROM lists WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?' : 'SELECT * FROM lists WHERE owner_id = ? ORDER BY id DESC LIMIT ?',
-    after ? [ownerId, after, limit + 1] : [ownerId, limit + 1],
-  ),
+  owned: (db: Queryable, ownerId: string, limit: number, after?: string) =>
+    db.all<ListRow>(
+      after
+        ? 'SELECT * FROM lists WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?'
+        : 'SELECT * FROM lists WHERE owner_id = ? ORDER BY id DESC LIMIT ?',
+      after ? [ownerId, after, limit + 1] : [ownerId, limit + 1],
+    ),
 };

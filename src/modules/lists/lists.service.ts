@@ -13,7 +13,8 @@ import { listView } from './lists.view.js';
 export const MAX_PINNED = 5;
 export type ListFields = { name?: string; description?: string; private?: boolean };
 
-const notFound = (id: string, parameter = 'id') => problems.resourceNotFound({ parameter, value: id, resource_type: 'list' });
+const notFound = (id: string, parameter = 'id') =>
+  problems.resourceNotFound({ parameter, value: id, resource_type: 'list' });
 
 /** A list the viewer may see; private lists of others do not exist for them. */
 export async function visibleList(deps: Deps, viewerId: string | null, id: string, parameter = 'id'): Promise<ListRow> {
@@ -29,10 +30,20 @@ async function ownedList(deps: Deps, userId: string, id: string, parameter = 'id
   return l;
 }
 
-export async function createList(deps: Deps, ownerId: string, f: ListFields & { name: string }): Promise<{ id: string; name: string }> {
+export async function createList(
+  deps: Deps,
+  ownerId: string,
+  f: ListFields & { name: string },
+): Promise<{ id: string; name: string }> {
   const row: ListRow = {
-    id: deps.ids.next(), owner_id: ownerId, name: f.name, description: f.description ?? '', private: f.private ? 1 : 0,
-    created_at: deps.clock.now(), member_count: 0, follower_count: 0,
+    id: deps.ids.next(),
+    owner_id: ownerId,
+    name: f.name,
+    description: f.description ?? '',
+    private: f.private ? 1 : 0,
+    created_at: deps.clock.now(),
+    member_count: 0,
+    follower_count: 0,
   };
   await listsRepo.insert(deps.db, row);
   return { id: row.id, name: row.name };
@@ -40,14 +51,19 @@ export async function createList(deps: Deps, ownerId: string, f: ListFields & { 
 
 export async function updateList(deps: Deps, userId: string, id: string, f: ListFields): Promise<{ updated: boolean }> {
   await ownedList(deps, userId, id);
-  await listsRepo.update(deps.db, id, { name: f.name, description: f.description, private: f.private === undefined ? undefined : f.private ? 1 : 0 });
+  await listsRepo.update(deps.db, id, {
+    name: f.name,
+    description: f.description,
+    private: f.private === undefined ? undefined : f.private ? 1 : 0,
+  });
   return { updated: true };
 }
 
 export async function deleteList(deps: Deps, userId: string, id: string): Promise<{ deleted: boolean }> {
   await ownedList(deps, userId, id);
   await deps.db.tx(async (tx) => {
-    for (const member of await edgesRepo.removeAll(tx, 'list_members', 'source', id)) await bumpUserCounter(tx, member, 'listed_count', -1);
+    for (const member of await edgesRepo.removeAll(tx, 'list_members', 'source', id))
+      await bumpUserCounter(tx, member, 'listed_count', -1);
     await edgesRepo.removeAll(tx, 'list_followers', 'source', id);
     await edgesRepo.removeAll(tx, 'pinned_lists', 'target', id);
     await listsRepo.remove(tx, id);
@@ -55,12 +71,23 @@ export async function deleteList(deps: Deps, userId: string, id: string): Promis
   return { deleted: true };
 }
 
-export async function setMember(deps: Deps, userId: string, listId: string, memberId: string, member: boolean): Promise<{ is_member: boolean }> {
+export async function setMember(
+  deps: Deps,
+  userId: string,
+  listId: string,
+  memberId: string,
+  member: boolean,
+): Promise<{ is_member: boolean }> {
   await ownedList(deps, userId, listId);
   await requireUser(deps, memberId, 'user_id');
   await deps.db.tx(async (tx) => {
     const changed = member
-      ? await edgesRepo.add(tx, 'list_members', { source_id: listId, target_id: memberId, id: deps.ids.next(), created_at: deps.clock.now() })
+      ? await edgesRepo.add(tx, 'list_members', {
+          source_id: listId,
+          target_id: memberId,
+          id: deps.ids.next(),
+          created_at: deps.clock.now(),
+        })
       : await edgesRepo.remove(tx, 'list_members', listId, memberId);
     if (!changed) return;
     await listsRepo.bump(tx, listId, 'member_count', member ? 1 : -1);
@@ -69,11 +96,21 @@ export async function setMember(deps: Deps, userId: string, listId: string, memb
   return { is_member: member };
 }
 
-export async function setFollow(deps: Deps, userId: string, listId: string, follow: boolean): Promise<{ following: boolean }> {
+export async function setFollow(
+  deps: Deps,
+  userId: string,
+  listId: string,
+  follow: boolean,
+): Promise<{ following: boolean }> {
   await visibleList(deps, userId, listId, 'list_id');
   await deps.db.tx(async (tx) => {
     const changed = follow
-      ? await edgesRepo.add(tx, 'list_followers', { source_id: listId, target_id: userId, id: deps.ids.next(), created_at: deps.clock.now() })
+      ? await edgesRepo.add(tx, 'list_followers', {
+          source_id: listId,
+          target_id: userId,
+          id: deps.ids.next(),
+          created_at: deps.clock.now(),
+        })
       : await edgesRepo.remove(tx, 'list_followers', listId, userId);
     if (changed) await listsRepo.bump(tx, listId, 'follower_count', follow ? 1 : -1);
   });
@@ -85,21 +122,43 @@ export async function setPin(deps: Deps, userId: string, listId: string, pin: bo
   if (pin && (await edgesRepo.count(deps.db, 'pinned_lists', 'source', userId)) >= MAX_PINNED) {
     throw problems.forbidden(`You cannot pin more than ${MAX_PINNED} Lists.`);
   }
-  if (pin) await edgesRepo.add(deps.db, 'pinned_lists', { source_id: userId, target_id: listId, id: deps.ids.next(), created_at: deps.clock.now() });
+  if (pin)
+    await edgesRepo.add(deps.db, 'pinned_lists', {
+      source_id: userId,
+      target_id: listId,
+      id: deps.ids.next(),
+      created_at: deps.clock.now(),
+    });
   else await edgesRepo.remove(deps.db, 'pinned_lists', userId, listId);
   return { pinned: pin };
 }
 
-export const members = (deps: Deps, listId: string, limit: number, position: Position | null): Promise<IdPage> => edgePage(deps, 'list_members', 'source', listId, limit, position);
-export const listFollowers = (deps: Deps, listId: string, limit: number, position: Position | null): Promise<IdPage> => edgePage(deps, 'list_followers', 'source', listId, limit, position);
-export const memberships = (deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> => edgePage(deps, 'list_members', 'target', userId, limit, position);
-export const followedLists = (deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> => edgePage(deps, 'list_followers', 'target', userId, limit, position);
+export const members = (deps: Deps, listId: string, limit: number, position: Position | null): Promise<IdPage> =>
+  edgePage(deps, 'list_members', 'source', listId, limit, position);
+export const listFollowers = (deps: Deps, listId: string, limit: number, position: Position | null): Promise<IdPage> =>
+  edgePage(deps, 'list_followers', 'source', listId, limit, position);
+export const memberships = (deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> =>
+  edgePage(deps, 'list_members', 'target', userId, limit, position);
+export const followedLists = (deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> =>
+  edgePage(deps, 'list_followers', 'target', userId, limit, position);
 
-export async function ownedLists(deps: Deps, userId: string, limit: number, position: Position | null): Promise<IdPage> {
+export async function ownedLists(
+  deps: Deps,
+  userId: string,
+  limit: number,
+  position: Position | null,
+): Promise<IdPage> {
   await requireUser(deps, userId);
   const rows = await listsRepo.owned(deps.db, userId, limit, position?.dir === 'next' ? position.cursor : undefined);
   const page = rows.slice(0, limit);
-  return { ids: page.map((l) => l.id), meta: pageMeta(page.map((l) => l.id), rows.length > limit, position !== null) };
+  return {
+    ids: page.map((l) => l.id),
+    meta: pageMeta(
+      page.map((l) => l.id),
+      rows.length > limit,
+      position !== null,
+    ),
+  };
 }
 
 export async function pinnedLists(deps: Deps, userId: string): Promise<IdPage> {
@@ -108,14 +167,24 @@ export async function pinnedLists(deps: Deps, userId: string): Promise<IdPage> {
 }
 
 /** Lists by id in order, private ones of others left out, with the owner_id expansion. */
-export async function renderLists(deps: Deps, viewer: Viewer, ids: string[], meta: PageMeta | null, sel: Selection, single = false): Promise<Envelope> {
+export async function renderLists(
+  deps: Deps,
+  viewer: Viewer,
+  ids: string[],
+  meta: PageMeta | null,
+  sel: Selection,
+  single = false,
+): Promise<Envelope> {
   const rows = new Map((await listsRepo.byIds(deps.db, ids)).map((l) => [l.id, l]));
-  const lists = ids.map((id) => rows.get(id)).filter((l): l is ListRow => !!l && (l.private === 0 || l.owner_id === viewer.userId));
+  const lists = ids
+    .map((id) => rows.get(id))
+    .filter((l): l is ListRow => !!l && (l.private === 0 || l.owner_id === viewer.userId));
   const out: Envelope = {};
   if (lists.length) out.data = single ? listView(lists[0]!, sel.list) : lists.map((l) => listView(l, sel.list));
   if (sel.expansions.includes('owner_id') && lists.length) {
     const owners = await findUsersByIds(deps, [...new Set(lists.map((l) => l.owner_id))]);
-    const users = (await renderUsers(deps, viewer, owners, { ...sel, expansions: [] }, { parameter: 'owner_id' })).data as unknown[];
+    const users = (await renderUsers(deps, viewer, owners, { ...sel, expansions: [] }, { parameter: 'owner_id' }))
+      .data as unknown[];
     if (users?.length) out.includes = { users };
   }
   if (meta) out.meta = { ...meta, result_count: lists.length };
@@ -128,4 +197,3 @@ export async function lookupList(deps: Deps, viewer: Viewer, id: string, sel: Se
   if (!l || (l.private === 1 && l.owner_id !== viewer.userId)) return { errors: [partialError(notFound(id))] };
   return renderLists(deps, viewer, [id], null, sel, true);
 }
-

@@ -32,6 +32,7 @@ export function parseMultipart(body: Buffer, boundary: string): Part[] {
 /** Parts as one object: files stay Buffers, plain fields become strings. */
 export function partsToObject(parts: Part[]): Record<string, string | Buffer> {
   const out: Record<string, string | Buffer> = {};
-  for (const p of parts) out[p.name] = p.filename !== undefined || p.name === 'media' ? p.data : p.data.toString('utf8');
+  for (const p of parts)
+    out[p.name] = p.filename !== undefined || p.name === 'media' ? p.data : p.data.toString('utf8');
   return out;
 }

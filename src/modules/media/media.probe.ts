@@ -5,11 +5,15 @@ export type Probe = { width?: number; height?: number; duration_ms?: number };
 function jpeg(b: Buffer): Probe {
   let i = 2;
   while (i + 9 < b.length) {
-    if (b[i] !== 0xff) { i++; continue; }
+    if (b[i] !== 0xff) {
+      i++;
+      continue;
+    }
     const marker = b[i + 1]!;
     const len = b.readUInt16BE(i + 2);
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
     i += 2 + len;
   }
   return {};
@@ -52,11 +56,14 @@ function mp4(b: Buffer, start = 0, end = b.length, out: Probe = {}): Probe {
 }
 
 export function probe(b: Buffer): Probe {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47)
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpeg(b);
-  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF')
+    return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   if (b.length >= 30 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP') return webp(b);
-  if (b.length >= 26 && b.toString('ascii', 0, 2) === 'BM') return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)) };
+  if (b.length >= 26 && b.toString('ascii', 0, 2) === 'BM')
+    return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)) };
   if (b.length >= 12 && b.toString('ascii', 4, 8) === 'ftyp') return mp4(b);
   return {};
 }

@@ -9,8 +9,31 @@ import { problems } from '../../shared/problems.js';
 import { mediaRepo, type MediaRow } from './media.repo.js';
 import { probe } from './media.probe.js';
 
-export const CATEGORIES = ['amplify_video', 'tweet_gif', 'tweet_image', 'tweet_video', 'dm_gif', 'dm_image', 'dm_video', 'subtitles'] as const;
-export const MEDIA_TYPES = ['video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime', 'text/srt', 'text/vtt', 'image/jpeg', 'image/gif', 'image/bmp', 'image/png', 'image/webp', 'image/pjpeg', 'image/tiff'] as const;
+export const CATEGORIES = [
+  'amplify_video',
+  'tweet_gif',
+  'tweet_image',
+  'tweet_video',
+  'dm_gif',
+  'dm_image',
+  'dm_video',
+  'subtitles',
+] as const;
+export const MEDIA_TYPES = [
+  'video/mp4',
+  'video/webm',
+  'video/mp2t',
+  'video/quicktime',
+  'text/srt',
+  'text/vtt',
+  'image/jpeg',
+  'image/gif',
+  'image/bmp',
+  'image/png',
+  'image/webp',
+  'image/pjpeg',
+  'image/tiff',
+] as const;
 const EXPIRES_S = 24 * 60 * 60;
 const KEY_PREFIX = { photo: '3', video: '7', animated_gif: '16' } as const;
 /** Size limits by kind (DOCS media best practices): images 5 MB, GIFs 15 MB, videos 512 MB. */
@@ -30,15 +53,35 @@ const hash = (s: string) => createHash('sha256').update(s).digest('base64url').s
 export async function initUpload(deps: Deps, ownerId: string, o: InitUpload): Promise<MediaRow> {
   const type = kindOf(o.media_type, o.media_category);
   if (o.total_bytes > MAX_BYTES[type]) {
-    throw problems.invalidParam('total_bytes', String(o.total_bytes), `total_bytes must be at most ${MAX_BYTES[type]} for ${type} media`);
+    throw problems.invalidParam(
+      'total_bytes',
+      String(o.total_bytes),
+      `total_bytes must be at most ${MAX_BYTES[type]} for ${type} media`,
+    );
   }
   const id = deps.ids.next();
   const now = deps.clock.now();
   const row: MediaRow = {
-    id, media_key: `${KEY_PREFIX[type]}_${id}`, owner_id: ownerId, type, media_category: o.media_category ?? `tweet_${type === 'animated_gif' ? 'gif' : type === 'photo' ? 'image' : 'video'}`,
-    mime_type: o.media_type, total_bytes: o.total_bytes, received_bytes: 0, segments: '[]', state: 'pending',
-    width: null, height: null, duration_ms: null, alt_text: null, url: null, preview_image_url: null, view_count: 0,
-    created_at: now, expires_at: now + EXPIRES_S * 1000,
+    id,
+    media_key: `${KEY_PREFIX[type]}_${id}`,
+    owner_id: ownerId,
+    type,
+    media_category:
+      o.media_category ?? `tweet_${type === 'animated_gif' ? 'gif' : type === 'photo' ? 'image' : 'video'}`,
+    mime_type: o.media_type,
+    total_bytes: o.total_bytes,
+    received_bytes: 0,
+    segments: '[]',
+    state: 'pending',
+    width: null,
+    height: null,
+    duration_ms: null,
+    alt_text: null,
+    url: null,
+    preview_image_url: null,
+    view_count: 0,
+    created_at: now,
+    expires_at: now + EXPIRES_S * 1000,
   };
   await mediaRepo.insert(deps.db, row);
   return row;
@@ -52,15 +95,27 @@ async function ownUpload(deps: Deps, ownerId: string, id: string, parameter = 'm
   return m;
 }
 
-export async function appendUpload(deps: Deps, ownerId: string, id: string, segment: number, bytes: Buffer): Promise<{ expires_at: number }> {
+export async function appendUpload(
+  deps: Deps,
+  ownerId: string,
+  id: string,
+  segment: number,
+  bytes: Buffer,
+): Promise<{ expires_at: number }> {
   const m = await ownUpload(deps, ownerId, id, 'id');
   if (m.state !== 'pending') throw problems.invalidParam('id', id, 'This upload session has already been finalized.');
-  if (!Number.isInteger(segment) || segment < 0 || segment > 999) throw problems.invalidParam('segment_index', String(segment), 'segment_index must be an integer between 0 and 999');
+  if (!Number.isInteger(segment) || segment < 0 || segment > 999)
+    throw problems.invalidParam('segment_index', String(segment), 'segment_index must be an integer between 0 and 999');
   const segments = (JSON.parse(m.segments) as [number, number][]).filter(([i]) => i !== segment);
   segments.push([segment, bytes.length]);
   await mkdir(join(dir(deps), id), { recursive: true });
   await writeFile(join(dir(deps), id, String(segment)), bytes);
-  await mediaRepo.appended(deps.db, id, segments.reduce((n, [, len]) => n + len, 0), JSON.stringify(segments));
+  await mediaRepo.appended(
+    deps.db,
+    id,
+    segments.reduce((n, [, len]) => n + len, 0),
+    JSON.stringify(segments),
+  );
   return { expires_at: Math.floor(m.expires_at / 1000) };
 }
 
@@ -71,7 +126,11 @@ export async function finalizeUpload(deps: Deps, ownerId: string, id: string): P
   const parts = await Promise.all(segments.map(([i]) => readFile(join(dir(deps), id, String(i)))));
   const file = Buffer.concat(parts);
   if (file.length !== m.total_bytes) {
-    throw problems.invalidParam('id', id, `File size mismatch: received ${file.length} bytes of the ${m.total_bytes} declared in total_bytes.`);
+    throw problems.invalidParam(
+      'id',
+      id,
+      `File size mismatch: received ${file.length} bytes of the ${m.total_bytes} declared in total_bytes.`,
+    );
   }
   await writeFile(join(dir(deps), `${id}.bin`), file);
   await rm(join(dir(deps), id), { recursive: true, force: true });
@@ -83,20 +142,35 @@ async function complete(deps: Deps, m: MediaRow, file: Buffer): Promise<MediaRow
   const p = probe(file);
   const h = hash(m.id);
   const done: MediaRow = {
-    ...m, state: 'succeeded', received_bytes: file.length, width: p.width ?? null, height: p.height ?? null,
-    duration_ms: m.type === 'video' ? p.duration_ms ?? 0 : null,
-    url: m.type === 'photo' ? `https://pbs.twimg.com/media/${h}.jpg`
-      : m.type === 'video' ? `https://video.twimg.com/ext_tw_video/${m.id}/pu/vid/${p.width ?? 0}x${p.height ?? 0}/${h}.mp4`
-        : `https://video.twimg.com/tweet_video/${h}.mp4`,
+    ...m,
+    state: 'succeeded',
+    received_bytes: file.length,
+    width: p.width ?? null,
+    height: p.height ?? null,
+    duration_ms: m.type === 'video' ? (p.duration_ms ?? 0) : null,
+    url:
+      m.type === 'photo'
+        ? `https://pbs.twimg.com/media/${h}.jpg`
+        : m.type === 'video'
+          ? `https://video.twimg.com/ext_tw_video/${m.id}/pu/vid/${p.width ?? 0}x${p.height ?? 0}/${h}.mp4`
+          : `https://video.twimg.com/tweet_video/${h}.mp4`,
     preview_image_url: m.type === 'photo' ? null : `https://pbs.twimg.com/ext_tw_video_thumb/${m.id}/pu/img/${h}.jpg`,
   };
   await mediaRepo.finish(deps.db, m.id, done);
   return done;
 }
 
-export async function simpleUpload(deps: Deps, ownerId: string, o: { media: Buffer; media_category: string; media_type?: string }): Promise<MediaRow> {
+export async function simpleUpload(
+  deps: Deps,
+  ownerId: string,
+  o: { media: Buffer; media_category: string; media_type?: string },
+): Promise<MediaRow> {
   const mime = o.media_type ?? sniffMime(o.media);
-  const m = await initUpload(deps, ownerId, { media_type: mime, total_bytes: o.media.length, media_category: o.media_category });
+  const m = await initUpload(deps, ownerId, {
+    media_type: mime,
+    total_bytes: o.media.length,
+    media_category: o.media_category,
+  });
   await mkdir(dir(deps), { recursive: true });
   await writeFile(join(dir(deps), `${m.id}.bin`), o.media);
   return complete(deps, m, o.media);
@@ -114,9 +188,14 @@ export const uploadStatus = (deps: Deps, ownerId: string, id: string) => ownUplo
 
 /** The v2 upload answer: ids, size, expiry, and processing state for videos and GIFs. */
 export function uploadView(m: MediaRow, now: number): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: m.id, media_key: m.media_key, expires_after_secs: Math.max(0, Math.floor((m.expires_at - now) / 1000)) };
+  const out: Record<string, unknown> = {
+    id: m.id,
+    media_key: m.media_key,
+    expires_after_secs: Math.max(0, Math.floor((m.expires_at - now) / 1000)),
+  };
   if (m.state !== 'pending') out.size = m.received_bytes;
-  if (m.type !== 'photo' && m.state !== 'pending') out.processing_info = { state: m.state, progress_percent: m.state === 'succeeded' ? 100 : 0 };
+  if (m.type !== 'photo' && m.state !== 'pending')
+    out.processing_info = { state: m.state, progress_percent: m.state === 'succeeded' ? 100 : 0 };
   return out;
 }
 
@@ -130,7 +209,8 @@ export async function attachableMedia(deps: Deps, ownerId: string, ids: string[]
   return ids.map((id) => {
     const m = byId.get(id);
     if (!m || m.owner_id !== ownerId) throw problems.invalidParam('media.media_ids', id, `Your media IDs are invalid.`);
-    if (m.state !== 'succeeded') throw problems.invalidParam('media.media_ids', id, `Media ${id} has not finished processing.`);
+    if (m.state !== 'succeeded')
+      throw problems.invalidParam('media.media_ids', id, `Media ${id} has not finished processing.`);
     return m;
   });
 }

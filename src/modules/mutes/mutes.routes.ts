@@ -2,7 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { checkBody, TARGET_USER_BODY } from '../../http/body-schema.js';
-import { actorOf, ownPath, pageOf, pathId, paging, selectionOf, USER_SELECTION, userRule, viewerOf } from '../../http/fields.js';
+import {
+  actorOf,
+  ownPath,
+  pageOf,
+  pathId,
+  paging,
+  selectionOf,
+  USER_SELECTION,
+  userRule,
+  viewerOf,
+} from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { renderUserPage } from '../posts/index.js';
 import { mute, muting, unmute } from './mutes.service.js';
@@ -25,9 +35,13 @@ export function mutesRoutes(app: FastifyInstance, deps: Deps) {
     const b = checkBody<{ target_user_id: string }>(req.body, TARGET_USER_BODY);
     return { data: await mute(deps, actor.userId, b.target_user_id) };
   });
-  app.delete<{ Params: { id: string; target_user_id: string } }>('/2/users/:id/muting/:target_user_id', { config: { auth: WRITE } }, async (req) => {
-    const actor = actorOf(req);
-    ownPath(actor, req.params.id, 'source_user_id');
-    return { data: await unmute(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
-  });
+  app.delete<{ Params: { id: string; target_user_id: string } }>(
+    '/2/users/:id/muting/:target_user_id',
+    { config: { auth: WRITE } },
+    async (req) => {
+      const actor = actorOf(req);
+      ownPath(actor, req.params.id, 'source_user_id');
+      return { data: await unmute(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
+    },
+  );
 }

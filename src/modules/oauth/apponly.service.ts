@@ -1,7 +1,15 @@
 // OAuth 2.0 app-only (notes §12.1): `POST /oauth2/token` with the consumer key and secret as Basic
 // credentials returns the app's one bearer; `POST /oauth2/invalidate_token` retires it.
 import {
-  appBearer, appByConsumerKey, consumerSecretMatches, invalidateAppBearer, liveAccessToken, parseOAuthHeader, verifyOAuth1, type AppRow, type SignedRequest,
+  appBearer,
+  appByConsumerKey,
+  consumerSecretMatches,
+  invalidateAppBearer,
+  liveAccessToken,
+  parseOAuthHeader,
+  verifyOAuth1,
+  type AppRow,
+  type SignedRequest,
 } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';

@@ -32,7 +32,13 @@ export function basicCredentials(req: FastifyRequest): BasicCredentials {
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const i = text.indexOf(':');
   if (i < 0) return null;
-  const dec = (s: string) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
+  const dec = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  };
   return { id: dec(text.slice(0, i)), secret: dec(text.slice(i + 1)) };
 }
 
@@ -46,7 +52,13 @@ export function cookies(req: FastifyRequest): Record<string, string> {
 }
 
 function setCookie(req: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeS?: number) {
-  const attrs = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(req.protocol === 'https' ? ['Secure'] : []), ...(maxAgeS ? [`Max-Age=${maxAgeS}`] : [])];
+  const attrs = [
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(req.protocol === 'https' ? ['Secure'] : []),
+    ...(maxAgeS ? [`Max-Age=${maxAgeS}`] : []),
+  ];
   const prior = reply.getHeader('set-cookie');
   const list = Array.isArray(prior) ? prior : prior ? [String(prior)] : [];
   reply.header('set-cookie', [...list, `${name}=${value}; ${attrs.join('; ')}`]);
@@ -64,16 +76,21 @@ export function csrfToken(req: FastifyRequest, reply: FastifyReply): string {
 export function checkCsrf(req: FastifyRequest, p: Params): void {
   const cookie = cookies(req)[CSRF_COOKIE];
   if (!cookie || !p.csrf_token || !safeEqual(cookie, p.csrf_token)) {
-    throw problems.blank(403, 'This form has expired or was not sent from this site. Go back, reload the page and try again.');
+    throw problems.blank(
+      403,
+      'This form has expired or was not sent from this site. Go back, reload the page and try again.',
+    );
   }
 }
 
 export const sessionId = (req: FastifyRequest) => cookies(req)[SESSION_COOKIE];
-export const setSession = (req: FastifyRequest, reply: FastifyReply, id: string) => setCookie(req, reply, SESSION_COOKIE, id, SESSION_TTL_MS / 1000);
+export const setSession = (req: FastifyRequest, reply: FastifyReply, id: string) =>
+  setCookie(req, reply, SESSION_COOKIE, id, SESSION_TTL_MS / 1000);
 
 /** An HTML page that may not be framed, cached or leak its URL (it carries tokens). */
 export function sendPage(reply: FastifyReply, html: string, status = 200) {
-  return reply.code(status)
+  return reply
+    .code(status)
     .header('cache-control', 'no-store')
     .header('x-frame-options', 'DENY')
     .header('referrer-policy', 'no-referrer')
@@ -83,7 +100,9 @@ export function sendPage(reply: FastifyReply, html: string, status = 200) {
 }
 
 /** Pages show their failures as a page (a browser is reading), with the problem's status. */
-export function page<R extends FastifyRequest>(handler: (req: R, reply: FastifyReply) => Promise<unknown>): RouteHandlerMethod {
+export function page<R extends FastifyRequest>(
+  handler: (req: R, reply: FastifyReply) => Promise<unknown>,
+): RouteHandlerMethod {
   return (async (req: R, reply: FastifyReply) => {
     try {
       return await handler(req, reply);
@@ -103,7 +122,13 @@ export function sendForm(reply: FastifyReply, values: Record<string, string>) {
  * The user deciding on a page: signs in when the form carries a username (and starts a session),
  * else the session's user unless the login is forced. A string is the message to show instead.
  */
-export async function pageUser(deps: Deps, req: FastifyRequest, reply: FastifyReply, p: Params, force: boolean): Promise<UserRow | string> {
+export async function pageUser(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  p: Params,
+  force: boolean,
+): Promise<UserRow | string> {
   if (p.username) {
     try {
       const user = await signIn(deps, p.username, p.password ?? '');

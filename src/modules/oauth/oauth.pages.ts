@@ -30,19 +30,29 @@ const PERMISSION_LINES: Record<Permission, string[]> = {
 };
 
 export function permissionLines(access: Permission): string[] {
-  const levels: Permission[] = access === 'read' ? ['read'] : access === 'read-write' ? ['read', 'read-write'] : ['read', 'read-write', 'read-write-dm'];
+  const levels: Permission[] =
+    access === 'read'
+      ? ['read']
+      : access === 'read-write'
+        ? ['read', 'read-write']
+        : ['read', 'read-write', 'read-write-dm'];
   return levels.flatMap((l) => PERMISSION_LINES[l]);
 }
 
 export type SignInForm = {
-  action: string; csrf: string; hidden: Record<string, string>;
+  action: string;
+  csrf: string;
+  hidden: Record<string, string>;
   /** The signed-in user, when a session exists and the login is not forced. */
-  signedInAs: string | null; prefill?: string; error?: string;
+  signedInAs: string | null;
+  prefill?: string;
+  error?: string;
 };
 
 function signInForm(f: SignInForm, intro: string, list: string[]): string {
   const hidden = Object.entries({ ...f.hidden, csrf_token: f.csrf })
-    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
   const who = f.signedInAs
     ? `<p id="signed-in">Signed in as <strong>@${esc(f.signedInAs)}</strong>.</p>`
     : `<label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" value="${esc(f.prefill ?? '')}">
@@ -61,16 +71,29 @@ export function oauth1Page(appName: string, access: Permission, f: SignInForm): 
 
 export function oauth2Page(appName: string, scopes: string[], f: SignInForm): string {
   const intro = `<h1><span id="app-name">${esc(appName)}</span> wants to access your account</h1><p>It is asking to:</p>`;
-  return layout(`Authorize ${appName}`, signInForm(f, intro, scopes.map((s) => `${SCOPES[s] ?? s} (${s})`)));
+  return layout(
+    `Authorize ${appName}`,
+    signInForm(
+      f,
+      intro,
+      scopes.map((s) => `${SCOPES[s] ?? s} (${s})`),
+    ),
+  );
 }
 
 export function pinPage(appName: string, pin: string): string {
-  return layout('Authorized', `<h1>You've granted access to ${esc(appName)}!</h1>
-<p>Next, return to ${esc(appName)} and enter this code to complete the authorization process:</p><p><code class="pin" id="oauth_pin">${esc(pin)}</code></p>`);
+  return layout(
+    'Authorized',
+    `<h1>You've granted access to ${esc(appName)}!</h1>
+<p>Next, return to ${esc(appName)} and enter this code to complete the authorization process:</p><p><code class="pin" id="oauth_pin">${esc(pin)}</code></p>`,
+  );
 }
 
 export function deniedPage(appName: string): string {
-  return layout('Cancelled', `<h1 id="denied">You have not granted access to ${esc(appName)}.</h1><p>You can close this page.</p>`);
+  return layout(
+    'Cancelled',
+    `<h1 id="denied">You have not granted access to ${esc(appName)}.</h1><p>You can close this page.</p>`,
+  );
 }
 
 export function errorPage(message: string): string {

@@ -1,7 +1,17 @@
 // The OAuth 1.0a three-legged flow (notes §11.2; seed, Authorization endpoints): request token →
 // the user's decision on the authorize page → access token. Throws problems; knows nothing of HTTP.
 import {
-  getApp, grantAccessToken, hasGrant, narrower, oauth1Problems, queryOf, verifyOAuth1, type AppRow, type Pair, type Permission, type SignedRequest,
+  getApp,
+  grantAccessToken,
+  hasGrant,
+  narrower,
+  oauth1Problems,
+  queryOf,
+  verifyOAuth1,
+  type AppRow,
+  type Pair,
+  type Permission,
+  type SignedRequest,
 } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
@@ -13,7 +23,12 @@ import { oauthRepo, type RequestTokenRow } from './oauth.repo.js';
 /** How long a request token waits for the user; the real figure is not published. */
 export const REQUEST_TOKEN_TTL_MS = 15 * 60 * 1000;
 
-const callbackNotApproved = () => problems.v1(403, 415, 'Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings');
+const callbackNotApproved = () =>
+  problems.v1(
+    403,
+    415,
+    'Callback URL not approved for this client application. Approved callback URLs can be adjusted in your application settings',
+  );
 // Clients compare this exact text (notes §11.2).
 const badVerifier = () => {
   const text = 'Error processing your OAuth request: Invalid oauth_verifier parameter';
@@ -51,7 +66,12 @@ export async function createRequestToken(deps: Deps, r: SignedRequest) {
   const now = deps.clock.now();
   const token = { token: alnum(27), secret: alnum(32) };
   await oauthRepo.insertRequestToken(deps.db, {
-    ...token, app_id: app.id, callback, access, created_at: now, expires_at: now + REQUEST_TOKEN_TTL_MS,
+    ...token,
+    app_id: app.id,
+    callback,
+    access,
+    created_at: now,
+    expires_at: now + REQUEST_TOKEN_TTL_MS,
   });
   return { oauth_token: token.token, oauth_token_secret: token.secret, oauth_callback_confirmed: 'true' };
 }
@@ -59,7 +79,12 @@ export async function createRequestToken(deps: Deps, r: SignedRequest) {
 export type PendingRequest = { row: RequestTokenRow; app: AppRow };
 
 // The real page's wording for a spent or unknown request token.
-const tokenNoLongerValid = () => problems.blank(401, 'This page is no longer valid. It looks like someone already used the token information you provided. Please return to the site that sent you to this page and try again … it was probably an honest mistake.', { v1: { code: 89, message: 'Invalid or expired token.' } });
+const tokenNoLongerValid = () =>
+  problems.blank(
+    401,
+    'This page is no longer valid. It looks like someone already used the token information you provided. Please return to the site that sent you to this page and try again … it was probably an honest mistake.',
+    { v1: { code: 89, message: 'Invalid or expired token.' } },
+  );
 
 const livePending = (deps: Deps, row: RequestTokenRow | undefined) =>
   !!row && row.used_at === null && row.verifier_hash === null && row.expires_at > deps.clock.now();
@@ -72,13 +97,19 @@ export async function pendingRequest(deps: Deps, token: string | undefined): Pro
 }
 
 /** "Sign in with X": no second approval when the user already granted this app as much. */
-export const alreadyGranted = (deps: Deps, p: PendingRequest, user: UserRow) => hasGrant(deps, p.app, user.id, p.row.access);
+export const alreadyGranted = (deps: Deps, p: PendingRequest, user: UserRow) =>
+  hasGrant(deps, p.app, user.id, p.row.access);
 
 /** Approval: a verifier goes back by the callback, or as a PIN for `oob`. */
-export async function approve(deps: Deps, p: PendingRequest, user: UserRow): Promise<{ redirect: string } | { pin: string }> {
+export async function approve(
+  deps: Deps,
+  p: PendingRequest,
+  user: UserRow,
+): Promise<{ redirect: string } | { pin: string }> {
   const oob = p.row.callback === 'oob';
   const verifier = oob ? String(randomInt(1_000_000, 10_000_000)) : alnum(32);
-  if (!(await oauthRepo.approveRequestToken(deps.db, p.row.token, user.id, sha256(verifier)))) throw tokenNoLongerValid();
+  if (!(await oauthRepo.approveRequestToken(deps.db, p.row.token, user.id, sha256(verifier))))
+    throw tokenNoLongerValid();
   if (oob) return { pin: verifier };
   const url = new URL(p.row.callback);
   url.searchParams.set('oauth_token', p.row.token);

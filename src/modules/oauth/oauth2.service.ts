@@ -3,7 +3,14 @@
 // for public and confidential clients. Throws problems; knows nothing of HTTP.
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  clientSecretMatches, findAppByClientId, isScope, issueOAuth2Tokens, refreshOAuth2, revokeOAuth2, revokeOAuth2Family, type AppRow,
+  clientSecretMatches,
+  findAppByClientId,
+  isScope,
+  issueOAuth2Tokens,
+  refreshOAuth2,
+  revokeOAuth2,
+  revokeOAuth2Family,
+  type AppRow,
 } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
@@ -15,7 +22,12 @@ export const CODE_TTL_MS = 30_000;
 
 export type Params = Record<string, string | undefined>;
 export type AuthorizeRequest = {
-  app: AppRow; redirectUri: string; scopes: string[]; state: string; challenge: string; method: 'S256' | 'plain';
+  app: AppRow;
+  redirectUri: string;
+  scopes: string[];
+  state: string;
+  challenge: string;
+  method: 'S256' | 'plain';
 };
 /** A refusal that, once the redirect URI is known good, goes back to the client (RFC 6749 §4.1.2.1). */
 export type AuthorizeRefusal = { refused: string; description: string; redirect: string };
@@ -38,7 +50,13 @@ export async function checkAuthorizeRequest(deps: Deps, q: Params): Promise<Auth
     throw pageError('Something went wrong. The redirect_uri does not match a callback URL registered for this app.');
   }
   const refuse = (refused: string, description: string): AuthorizeRefusal => ({
-    refused, description, redirect: withParams(redirectUri, { error: refused, error_description: description, ...(q.state ? { state: q.state } : {}) }),
+    refused,
+    description,
+    redirect: withParams(redirectUri, {
+      error: refused,
+      error_description: description,
+      ...(q.state ? { state: q.state } : {}),
+    }),
   });
   if (q.response_type !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
   const scopes = [...new Set((q.scope ?? '').split(/[ +]/).filter(Boolean))];
@@ -46,9 +64,18 @@ export async function checkAuthorizeRequest(deps: Deps, q: Params): Promise<Auth
   if (!q.state || q.state.length > 500) return refuse('invalid_request', 'state is required (at most 500 characters)');
   // TAV2 and TAS send `s256` in lower case, XDK `S256` (notes §12.2).
   const method = (q.code_challenge_method ?? 'plain').toLowerCase();
-  if (method !== 's256' && method !== 'plain') return refuse('invalid_request', 'code_challenge_method must be S256 or plain');
-  if (!q.code_challenge || !/^[A-Za-z0-9._~-]{1,128}$/.test(q.code_challenge)) return refuse('invalid_request', 'code_challenge is required');
-  return { app, redirectUri, scopes, state: q.state, challenge: q.code_challenge, method: method === 's256' ? 'S256' : 'plain' };
+  if (method !== 's256' && method !== 'plain')
+    return refuse('invalid_request', 'code_challenge_method must be S256 or plain');
+  if (!q.code_challenge || !/^[A-Za-z0-9._~-]{1,128}$/.test(q.code_challenge))
+    return refuse('invalid_request', 'code_challenge is required');
+  return {
+    app,
+    redirectUri,
+    scopes,
+    state: q.state,
+    challenge: q.code_challenge,
+    method: method === 's256' ? 'S256' : 'plain',
+  };
 }
 
 export const isRefusal = (r: AuthorizeRequest | AuthorizeRefusal): r is AuthorizeRefusal => 'refused' in r;
@@ -59,13 +86,22 @@ export async function issueCode(deps: Deps, a: AuthorizeRequest, user: UserRow):
   // Real codes are base64 of `<random>:<epoch ms>:1:1:ac:1` (notes §12.2).
   const code = Buffer.from(`${randomBytes(30).toString('base64url')}:${now}:1:1:ac:1`).toString('base64url');
   await oauthRepo.insertCode(deps.db, {
-    code_hash: sha256(code), app_id: a.app.id, user_id: user.id, redirect_uri: a.redirectUri, scopes: a.scopes.join(' '),
-    challenge: a.challenge, challenge_method: a.method, family: deps.ids.next(), created_at: now, expires_at: now + CODE_TTL_MS,
+    code_hash: sha256(code),
+    app_id: a.app.id,
+    user_id: user.id,
+    redirect_uri: a.redirectUri,
+    scopes: a.scopes.join(' '),
+    challenge: a.challenge,
+    challenge_method: a.method,
+    family: deps.ids.next(),
+    created_at: now,
+    expires_at: now + CODE_TTL_MS,
   });
   return withParams(a.redirectUri, { state: a.state, code });
 }
 
-export const deniedRedirect = (a: AuthorizeRequest) => withParams(a.redirectUri, { error: 'access_denied', state: a.state });
+export const deniedRedirect = (a: AuthorizeRequest) =>
+  withParams(a.redirectUri, { error: 'access_denied', state: a.state });
 
 /** `client_id:client_secret` of a Basic header, as sent by TAS, TAV2 and XDK. */
 export type BasicCredentials = { id: string; secret: string } | null;
@@ -78,10 +114,12 @@ export async function clientOf(deps: Deps, basic: BasicCredentials, p: Params): 
   const secret = basic?.secret ?? p.client_secret;
   const id = basic?.id ?? p.client_id;
   if (!id) throw problems.oauth2(400, 'invalid_request', 'Missing required parameter [client_id].');
-  if (basic && p.client_id && p.client_id !== basic.id) throw problems.oauth2(400, 'invalid_request', 'Value passed for client_id was invalid.');
+  if (basic && p.client_id && p.client_id !== basic.id)
+    throw problems.oauth2(400, 'invalid_request', 'Value passed for client_id was invalid.');
   const app = await findAppByClientId(deps, id);
   if (secret !== undefined) {
-    if (!app || !clientSecretMatches(app, secret)) throw problems.oauth2(401, 'unauthorized_client', 'Missing valid authorization header');
+    if (!app || !clientSecretMatches(app, secret))
+      throw problems.oauth2(401, 'unauthorized_client', 'Missing valid authorization header');
     return app;
   }
   if (!app) throw problems.oauth2(400, 'invalid_request', 'Value passed for client_id was invalid.');
@@ -107,7 +145,12 @@ async function exchangeCode(deps: Deps, app: AppRow, p: Params) {
     await revokeOAuth2Family(deps, row.family);
     throw badCode();
   }
-  if (row.expires_at <= now || row.redirect_uri !== p.redirect_uri || !pkceMatches(row.challenge_method, row.challenge, p.code_verifier!)) throw badCode();
+  if (
+    row.expires_at <= now ||
+    row.redirect_uri !== p.redirect_uri ||
+    !pkceMatches(row.challenge_method, row.challenge, p.code_verifier!)
+  )
+    throw badCode();
   return issueOAuth2Tokens(deps, app, row.user_id, row.scopes.split(' '), row.family);
 }
 
@@ -115,12 +158,15 @@ async function exchangeCode(deps: Deps, app: AppRow, p: Params) {
 export async function token(deps: Deps, basic: BasicCredentials, p: Params) {
   const app = await clientOf(deps, basic, p);
   switch (p.grant_type) {
-    case 'authorization_code': return exchangeCode(deps, app, p);
+    case 'authorization_code':
+      return exchangeCode(deps, app, p);
     case 'refresh_token':
       if (!p.refresh_token) throw missing('refresh_token');
       return refreshOAuth2(deps, app, p.refresh_token);
-    case undefined: throw missing('grant_type');
-    default: throw problems.oauth2(400, 'unsupported_grant_type', `Value passed for grant_type was invalid.`);
+    case undefined:
+      throw missing('grant_type');
+    default:
+      throw problems.oauth2(400, 'unsupported_grant_type', `Value passed for grant_type was invalid.`);
   }
 }
 

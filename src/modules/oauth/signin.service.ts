@@ -17,7 +17,11 @@ export async function signIn(deps: Deps, username: string, password: string): Pr
   let ok = !!user;
   if (user?.password_hash) ok = await verifyPassword(password, user.password_hash);
   else await verifyPassword(password, await dummyHash); // users without a password sign in by name
-  if (!user || !ok) throw problems.blank(401, 'The username and password you entered did not match our records. Please double-check and try again.');
+  if (!user || !ok)
+    throw problems.blank(
+      401,
+      'The username and password you entered did not match our records. Please double-check and try again.',
+    );
   return user;
 }
 
@@ -32,5 +36,5 @@ export async function startSession(deps: Deps, userId: string): Promise<string> 
 export async function sessionUser(deps: Deps, sessionId: string | undefined): Promise<UserRow | null> {
   if (!sessionId) return null;
   const s = await oauthRepo.liveSession(deps.db, sha256(sessionId), deps.clock.now());
-  return s ? (await findUserById(deps, s.user_id)) ?? null : null;
+  return s ? ((await findUserById(deps, s.user_id)) ?? null) : null;
 }

@@ -6,15 +6,37 @@ import { annotate } from './posts.annotations.js';
 import { detectLang } from './posts.lang.js';
 import type { PostRow } from './posts.repo.js';
 import { seqOf } from './posts.repo.js';
-import { cpLength, extractEntities, shortenLinks, shortLink, wrapLink, type Entities, type Wrapped } from './posts.text.js';
+import {
+  cpLength,
+  extractEntities,
+  shortenLinks,
+  shortLink,
+  wrapLink,
+  type Entities,
+  type Wrapped,
+} from './posts.text.js';
 
 export type PostInput = {
-  id: string; authorId: string; authorUsername: string; text: string; createdAt: number; source: string; appId: string | null;
-  replyTo?: PostRow; quoteOf?: PostRow;
+  id: string;
+  authorId: string;
+  authorUsername: string;
+  text: string;
+  createdAt: number;
+  source: string;
+  appId: string | null;
+  replyTo?: PostRow;
+  quoteOf?: PostRow;
   /** The reposted post and its author's username (the text becomes `RT @user: …`). */
   repostOf?: { post: PostRow; username: string };
-  mediaKeys?: string[]; pollId?: string; placeId?: string; coordinates?: [number, number];
-  replySettings?: string; paidPartnership?: boolean; communityId?: string; nullcast?: boolean; possiblySensitive?: boolean;
+  mediaKeys?: string[];
+  pollId?: string;
+  placeId?: string;
+  coordinates?: [number, number];
+  replySettings?: string;
+  paidPartnership?: boolean;
+  communityId?: string;
+  nullcast?: boolean;
+  possiblySensitive?: boolean;
   /** The version this one replaces (edits keep the chain, its metrics and its references). */
   editOf?: PostRow;
   /** username (lower case) → user id, for mentions of accounts that exist. */
@@ -25,7 +47,14 @@ export type PostInput = {
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-type Analysis = { text: string; displayEnd: number; entities: string | null; context: string | null; lang: string; wrapped: Wrapped[] };
+type Analysis = {
+  text: string;
+  displayEnd: number;
+  entities: string | null;
+  context: string | null;
+  lang: string;
+  wrapped: Wrapped[];
+};
 
 /** Links, entities (mention ids resolved), annotations and language of a text: the costly part. */
 function analyze(raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
@@ -40,7 +69,14 @@ function analyze(raw: string, linkSeed: string, resolve: PostInput['resolve']): 
   }
   const { context, named } = annotate(raw);
   if (named.length) e.annotations = named;
-  return { text, displayEnd: cpLength(text), entities: Object.keys(e).length ? JSON.stringify(e) : null, context: context.length ? JSON.stringify(context) : null, lang, wrapped };
+  return {
+    text,
+    displayEnd: cpLength(text),
+    entities: Object.keys(e).length ? JSON.stringify(e) : null,
+    context: context.length ? JSON.stringify(context) : null,
+    lang,
+    wrapped,
+  };
 }
 
 /**
@@ -74,7 +110,14 @@ function withMediaLink(a: Analysis, input: PostInput, key: string): { text: stri
   const text = a.text ? `${a.text} ${url}` : url;
   const start = a.text ? a.displayEnd + 1 : 0;
   const e: Entities = a.entities ? JSON.parse(a.entities) : {};
-  (e.urls ??= []).push({ start, end: start + 23, url, expanded_url: `https://x.com/${input.authorUsername}/status/${input.id}/${kind}/1`, display_url: `pic.x.com/${url.slice(13)}`, media_key: key });
+  (e.urls ??= []).push({
+    start,
+    end: start + 23,
+    url,
+    expanded_url: `https://x.com/${input.authorUsername}/status/${input.id}/${kind}/1`,
+    display_url: `pic.x.com/${url.slice(13)}`,
+    media_key: key,
+  });
   return { text, entities: JSON.stringify(e) };
 }
 
@@ -90,20 +133,40 @@ export function buildPost(input: PostInput): PostRow {
   const { text, entities } = firstMedia ? withMediaLink(a, input, firstMedia) : { text: a.text, entities: a.entities };
   const reply = prev ? null : input.replyTo;
   return {
-    id: input.id, seq: seqOf(input.id), author_id: input.authorId, text, created_at: input.createdAt,
+    id: input.id,
+    seq: seqOf(input.id),
+    author_id: input.authorId,
+    text,
+    created_at: input.createdAt,
     conversation_id: prev?.conversation_id ?? reply?.conversation_id ?? input.id,
-    reply_to_id: prev ? prev.reply_to_id : reply?.id ?? null, reply_to_user_id: prev ? prev.reply_to_user_id : reply?.author_id ?? null,
-    quote_of_id: prev ? prev.quote_of_id : input.quoteOf?.id ?? null, repost_of_id: repost?.post.id ?? null,
-    lang: repost ? repost.post.lang : a.lang, source: input.source,
-    possibly_sensitive: input.possiblySensitive ? 1 : 0, reply_settings: input.replySettings ?? prev?.reply_settings ?? 'everyone',
-    paid_partnership: (input.paidPartnership ?? prev?.paid_partnership === 1) ? 1 : 0, community_id: input.communityId ?? prev?.community_id ?? null,
-    nullcast: input.nullcast ? 1 : 0, place_id: input.placeId ?? null, coordinates: json(input.coordinates),
-    media_keys: input.mediaKeys?.length ? JSON.stringify(input.mediaKeys) : null, poll_id: input.pollId ?? null,
-    entities, context_annotations: a.context, display_end: a.displayEnd,
-    edit_root_id: prev?.edit_root_id ?? input.id, edit_history: JSON.stringify([...(prev ? JSON.parse(prev.edit_history) as string[] : []), input.id]),
-    superseded_by: null, edits_remaining: prev ? prev.edits_remaining - 1 : 5,
-    retweet_count: prev?.retweet_count ?? 0, reply_count: prev?.reply_count ?? 0, like_count: prev?.like_count ?? 0,
-    quote_count: prev?.quote_count ?? 0, bookmark_count: prev?.bookmark_count ?? 0, impression_count: prev?.impression_count ?? 0,
+    reply_to_id: prev ? prev.reply_to_id : (reply?.id ?? null),
+    reply_to_user_id: prev ? prev.reply_to_user_id : (reply?.author_id ?? null),
+    quote_of_id: prev ? prev.quote_of_id : (input.quoteOf?.id ?? null),
+    repost_of_id: repost?.post.id ?? null,
+    lang: repost ? repost.post.lang : a.lang,
+    source: input.source,
+    possibly_sensitive: input.possiblySensitive ? 1 : 0,
+    reply_settings: input.replySettings ?? prev?.reply_settings ?? 'everyone',
+    paid_partnership: (input.paidPartnership ?? prev?.paid_partnership === 1) ? 1 : 0,
+    community_id: input.communityId ?? prev?.community_id ?? null,
+    nullcast: input.nullcast ? 1 : 0,
+    place_id: input.placeId ?? null,
+    coordinates: json(input.coordinates),
+    media_keys: input.mediaKeys?.length ? JSON.stringify(input.mediaKeys) : null,
+    poll_id: input.pollId ?? null,
+    entities,
+    context_annotations: a.context,
+    display_end: a.displayEnd,
+    edit_root_id: prev?.edit_root_id ?? input.id,
+    edit_history: JSON.stringify([...(prev ? (JSON.parse(prev.edit_history) as string[]) : []), input.id]),
+    superseded_by: null,
+    edits_remaining: prev ? prev.edits_remaining - 1 : 5,
+    retweet_count: prev?.retweet_count ?? 0,
+    reply_count: prev?.reply_count ?? 0,
+    like_count: prev?.like_count ?? 0,
+    quote_count: prev?.quote_count ?? 0,
+    bookmark_count: prev?.bookmark_count ?? 0,
+    impression_count: prev?.impression_count ?? 0,
     app_id: input.appId,
   };
 }

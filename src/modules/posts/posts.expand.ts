@@ -30,7 +30,11 @@ class Hydrator {
   private followed: Set<string> | null = null;
   errors: ProblemBody[] = [];
 
-  constructor(private deps: Deps, private viewer: Viewer, private sel: Selection) {}
+  constructor(
+    private deps: Deps,
+    private viewer: Viewer,
+    private sel: Selection,
+  ) {}
 
   async loadUsers(ids: string[]): Promise<void> {
     const missing = (ids.length > 1 ? [...new Set(ids)] : ids).filter((id) => !this.users.has(id));
@@ -43,28 +47,37 @@ class Hydrator {
   async canSee(authorIds: string[]): Promise<(id: string) => boolean> {
     await this.loadUsers(authorIds);
     const locked = authorIds.filter((id) => this.users.get(id)?.protected === 1 && id !== this.viewer.userId);
-    if (locked.length && !this.followed) this.followed = await followedAmong(this.deps, this.viewer.userId, [...new Set(locked)]);
+    if (locked.length && !this.followed)
+      this.followed = await followedAmong(this.deps, this.viewer.userId, [...new Set(locked)]);
     return (id) => this.users.get(id)?.protected !== 1 || id === this.viewer.userId || Boolean(this.followed?.has(id));
   }
 
   deny(value: string, parameter: string, section: Section, type: ResourceType = 'tweet') {
-    this.errors.push(partialError(problems.notAuthorizedForResource({ parameter, value, resource_type: type, section })));
+    this.errors.push(
+      partialError(problems.notAuthorizedForResource({ parameter, value, resource_type: type, section })),
+    );
   }
   missing(value: string, parameter: string, type: ResourceType) {
     this.errors.push(partialError(problems.resourceNotFound({ parameter, value, resource_type: type })));
   }
 
-  addUser(id: string | null | undefined) { if (id) this.userOrder.add(id); }
-  addTweet(p: PostRow) { if (!this.tweetOrder.has(p.id)) this.tweetOrder.set(p.id, p); }
+  addUser(id: string | null | undefined) {
+    if (id) this.userOrder.add(id);
+  }
+  addTweet(p: PostRow) {
+    if (!this.tweetOrder.has(p.id)) this.tweetOrder.set(p.id, p);
+  }
 
   /** The expansions a post asks for; referenced posts are loaded by the caller (`expandRefs`). */
   expandPost(p: PostRow, exp: readonly string[]) {
     if (exp.includes('author_id')) this.addUser(p.author_id);
     if (exp.includes('in_reply_to_user_id')) this.addUser(p.reply_to_user_id);
     if (exp.includes('entities.mentions.username') && p.entities) {
-      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? []) this.usernames.push(m.username.toLowerCase());
+      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? [])
+        this.usernames.push(m.username.toLowerCase());
     }
-    if (exp.includes('attachments.media_keys') && p.media_keys) this.mediaKeys.push(...(JSON.parse(p.media_keys) as string[]));
+    if (exp.includes('attachments.media_keys') && p.media_keys)
+      this.mediaKeys.push(...(JSON.parse(p.media_keys) as string[]));
     if (exp.includes('attachments.poll_ids') && p.poll_id) this.pollIds.push(p.poll_id);
     if (exp.includes('geo.place_id') && p.place_id) this.placeIds.push(p.place_id);
   }
@@ -73,8 +86,12 @@ class Hydrator {
   async expandRefs(posts: PostRow[]) {
     const exp = this.sel.expansions;
     if (!exp.includes('referenced_tweets.id') && !exp.includes('edit_history_tweet_ids')) return;
-    const refIds = exp.includes('referenced_tweets.id') ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x) : [];
-    const history = exp.includes('edit_history_tweet_ids') ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id)) : [];
+    const refIds = exp.includes('referenced_tweets.id')
+      ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)
+      : [];
+    const history = exp.includes('edit_history_tweet_ids')
+      ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id))
+      : [];
     const wanted = [...new Set([...refIds, ...history])];
     if (!wanted.length) return;
     const rows = new Map((await cachedByIds(this.deps.db, wanted)).map((r) => [r.id, r]));
@@ -82,11 +99,18 @@ class Hydrator {
     for (const id of wanted) {
       const r = rows.get(id);
       const parameter = refIds.includes(id) ? 'referenced_tweets.id' : 'edit_history_tweet_ids';
-      if (!r) { this.missing(id, parameter, 'tweet'); continue; }
-      if (!visible(r.author_id)) { this.deny(id, parameter, 'includes'); continue; }
+      if (!r) {
+        this.missing(id, parameter, 'tweet');
+        continue;
+      }
+      if (!visible(r.author_id)) {
+        this.deny(id, parameter, 'includes');
+        continue;
+      }
       this.addTweet(r);
       if (refIds.includes(id) && exp.includes('referenced_tweets.id.author_id')) this.addUser(r.author_id);
-      if (refIds.includes(id) && exp.includes('referenced_tweets.id.attachments.media_keys') && r.media_keys) this.mediaKeys.push(...(JSON.parse(r.media_keys) as string[]));
+      if (refIds.includes(id) && exp.includes('referenced_tweets.id.attachments.media_keys') && r.media_keys)
+        this.mediaKeys.push(...(JSON.parse(r.media_keys) as string[]));
     }
   }
 
@@ -96,7 +120,8 @@ class Hydrator {
     const out: Record<string, unknown[]> = {};
     const users = await this.includedUsers();
     if (users.length) out.users = await renderUsersWith(this.deps, this.viewer, users, this.sel);
-    if (this.tweetOrder.size) out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
+    if (this.tweetOrder.size)
+      out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
     const keys = [...new Set(this.mediaKeys)];
     if (keys.length) {
       const media = new Map((await mediaByKeys(this.deps, keys)).map((m) => [m.media_key, m]));
@@ -105,13 +130,23 @@ class Hydrator {
     }
     const polls = await postsRepo.pollsByIds(this.deps.db, [...new Set(this.pollIds)]);
     if (polls.length) out.polls = polls.map((p) => pollView(p, this.sel.poll, this.deps.clock.now()));
-    const places = [...new Set(this.placeIds)].flatMap((id) => { const p = placeById(id); return p ? [placeView(p, this.sel.place)] : []; });
+    const places = [...new Set(this.placeIds)].flatMap((id) => {
+      const p = placeById(id);
+      return p ? [placeView(p, this.sel.place)] : [];
+    });
     if (places.length) out.places = places;
     return Object.keys(out).length ? out : undefined;
   }
 
   private nothingReferenced(): boolean {
-    return !this.userOrder.size && !this.usernames.length && !this.tweetOrder.size && !this.mediaKeys.length && !this.pollIds.length && !this.placeIds.length;
+    return (
+      !this.userOrder.size &&
+      !this.usernames.length &&
+      !this.tweetOrder.size &&
+      !this.mediaKeys.length &&
+      !this.pollIds.length &&
+      !this.placeIds.length
+    );
   }
 
   private async includedUsers(): Promise<UserRow[]> {
@@ -129,7 +164,13 @@ class Hydrator {
 export type RenderOptions = { parameter: string; single?: boolean; extraErrors?: ProblemBody[] };
 
 /** Posts → envelope. `single` renders `data` as an object (GET /2/tweets/:id). */
-export async function renderPosts(deps: Deps, viewer: Viewer, posts: PostRow[], sel: Selection, o: RenderOptions): Promise<Envelope> {
+export async function renderPosts(
+  deps: Deps,
+  viewer: Viewer,
+  posts: PostRow[],
+  sel: Selection,
+  o: RenderOptions,
+): Promise<Envelope> {
   const h = new Hydrator(deps, viewer, sel);
   if (o.extraErrors?.length) h.errors.push(...o.extraErrors);
   const visible = await h.canSee(posts.map((p) => p.author_id));
@@ -141,7 +182,10 @@ export async function renderPosts(deps: Deps, viewer: Viewer, posts: PostRow[], 
   for (const p of shown) h.expandPost(p, sel.expansions);
   await h.expandRefs(shown);
   const out: Envelope = {};
-  if (shown.length) out.data = o.single ? tweetView(shown[0]!, sel.tweet, viewer.userId) : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
+  if (shown.length)
+    out.data = o.single
+      ? tweetView(shown[0]!, sel.tweet, viewer.userId)
+      : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
   const includes = await h.includes();
   if (includes) out.includes = includes;
   if (h.errors.length) out.errors = h.errors;
@@ -149,7 +193,13 @@ export async function renderPosts(deps: Deps, viewer: Viewer, posts: PostRow[], 
 }
 
 /** Users → envelope, with the user expansions (pinned_tweet_id, most_recent_tweet_id). */
-export async function renderUsers(deps: Deps, viewer: Viewer, users: UserRow[], sel: Selection, o: RenderOptions): Promise<Envelope> {
+export async function renderUsers(
+  deps: Deps,
+  viewer: Viewer,
+  users: UserRow[],
+  sel: Selection,
+  o: RenderOptions,
+): Promise<Envelope> {
   const h = new Hydrator(deps, viewer, sel);
   h.errors.push(...(o.extraErrors ?? []));
   const out: Envelope = {};
@@ -158,8 +208,17 @@ export async function renderUsers(deps: Deps, viewer: Viewer, users: UserRow[], 
     out.data = o.single ? rendered[0] : rendered;
   }
   const wanted: string[] = [];
-  if (sel.expansions.includes('pinned_tweet_id')) wanted.push(...users.map((u) => u.pinned_tweet_id).filter((x): x is string => !!x));
-  if (sel.expansions.includes('most_recent_tweet_id')) wanted.push(...(await postsRepo.latestBy(deps.db, users.map((u) => u.id))).map((r) => unpad(r.id)));
+  if (sel.expansions.includes('pinned_tweet_id'))
+    wanted.push(...users.map((u) => u.pinned_tweet_id).filter((x): x is string => !!x));
+  if (sel.expansions.includes('most_recent_tweet_id'))
+    wanted.push(
+      ...(
+        await postsRepo.latestBy(
+          deps.db,
+          users.map((u) => u.id),
+        )
+      ).map((r) => unpad(r.id)),
+    );
   const rows = await cachedByIds(deps.db, [...new Set(wanted)]);
   const visible = await h.canSee(rows.map((r) => r.author_id));
   const tweets = rows.filter((r) => visible(r.author_id));
@@ -171,13 +230,26 @@ export async function renderUsers(deps: Deps, viewer: Viewer, users: UserRow[], 
 }
 
 /** Users rendered with the relational extras they ask for, computed in one batch. */
-async function renderUsersWith(deps: Deps, viewer: Viewer, users: UserRow[], sel: Selection): Promise<Record<string, unknown>[]> {
+async function renderUsersWith(
+  deps: Deps,
+  viewer: Viewer,
+  users: UserRow[],
+  sel: Selection,
+): Promise<Record<string, unknown>[]> {
   const extras = new Map<string, UserExtras>(users.map((u) => [u.id, {}]));
   if (sel.user.includes('most_recent_tweet_id')) {
-    for (const r of await postsRepo.latestBy(deps.db, users.map((u) => u.id))) extras.get(r.author_id)!.most_recent_tweet_id = unpad(r.id);
+    for (const r of await postsRepo.latestBy(
+      deps.db,
+      users.map((u) => u.id),
+    ))
+      extras.get(r.author_id)!.most_recent_tweet_id = unpad(r.id);
   }
   if (sel.user.includes('connection_status') && viewer.userId) {
-    const c = await connections(deps, viewer.userId, users.map((u) => u.id));
+    const c = await connections(
+      deps,
+      viewer.userId,
+      users.map((u) => u.id),
+    );
     for (const [id, s] of c) extras.get(id)!.connection_status = s;
   }
   return users.map((u) => userView(u, sel.user, extras.get(u.id)));

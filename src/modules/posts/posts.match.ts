@@ -14,8 +14,16 @@ const MEDIA_TYPES: Record<string, MediaType> = { '3': 'photo', '7': 'video', '16
 function matchUser(u: UserRow | undefined, id: string): MatchPost['author'] {
   if (!u) return { id, username: '' };
   return {
-    id: u.id, username: u.username, name: u.name, description: u.description, location: u.location ?? undefined, verified: u.verified === 1,
-    followers_count: u.followers_count, following_count: u.following_count, tweet_count: u.tweet_count, listed_count: u.listed_count,
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    description: u.description,
+    location: u.location ?? undefined,
+    verified: u.verified === 1,
+    followers_count: u.followers_count,
+    following_count: u.following_count,
+    tweet_count: u.tweet_count,
+    listed_count: u.listed_count,
   };
 }
 
@@ -24,13 +32,22 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
   const place = p.place_id ? placeById(p.place_id) : undefined;
   const references: MatchReference[] = (referencedTweets(p) ?? []).map((r) => {
     const author = refs.get(r.id)?.author_id;
-    return { type: r.type, id: r.id, ...(author ? { author_id: author, author_username: users.get(author)?.username } : {}) };
+    return {
+      type: r.type,
+      id: r.id,
+      ...(author ? { author_id: author, author_username: users.get(author)?.username } : {}),
+    };
   });
   const quoted = p.quote_of_id ? refs.get(p.quote_of_id) : undefined;
   return {
-    id: p.id, text: p.text, lang: p.lang, author: matchUser(users.get(p.author_id), p.author_id),
+    id: p.id,
+    text: p.text,
+    lang: p.lang,
+    author: matchUser(users.get(p.author_id), p.author_id),
     entities: {
-      hashtags: e.hashtags?.map((h) => h.tag), mentions: e.mentions?.map((m) => m.username), cashtags: e.cashtags?.map((c) => c.tag),
+      hashtags: e.hashtags?.map((h) => h.tag),
+      mentions: e.mentions?.map((m) => m.username),
+      cashtags: e.cashtags?.map((c) => c.tag),
       urls: e.urls?.map((u) => ({ url: u.url, expanded_url: u.expanded_url, display_url: u.display_url })),
     },
     referenced_tweets: references.length ? references : undefined,
@@ -38,12 +55,27 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
     in_reply_to_user_id: p.reply_to_user_id ?? undefined,
     in_reply_to_username: p.reply_to_user_id ? users.get(p.reply_to_user_id)?.username : undefined,
     conversation_id: p.conversation_id,
-    media_types: p.media_keys ? (JSON.parse(p.media_keys) as string[]).map((k) => MEDIA_TYPES[k.split('_')[0]!] ?? 'photo') : undefined,
-    place: place ? { id: place.id, full_name: place.full_name, name: place.name, country_code: place.country_code, bbox: place.bbox } : undefined,
+    media_types: p.media_keys
+      ? (JSON.parse(p.media_keys) as string[]).map((k) => MEDIA_TYPES[k.split('_')[0]!] ?? 'photo')
+      : undefined,
+    place: place
+      ? {
+          id: place.id,
+          full_name: place.full_name,
+          name: place.name,
+          country_code: place.country_code,
+          bbox: place.bbox,
+        }
+      : undefined,
     coordinates: p.coordinates ? JSON.parse(p.coordinates) : undefined,
     context_annotations: p.context_annotations ? (JSON.parse(p.context_annotations) as ContextAnnotation[]) : undefined,
     annotations: e.annotations?.map((a) => a.normalized_text),
-    public_metrics: { like_count: p.like_count, reply_count: p.reply_count, retweet_count: p.retweet_count, quote_count: p.quote_count },
+    public_metrics: {
+      like_count: p.like_count,
+      reply_count: p.reply_count,
+      retweet_count: p.retweet_count,
+      quote_count: p.quote_count,
+    },
     is_nullcast: p.nullcast === 1,
     source: p.source,
   };
@@ -52,9 +84,15 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
 /** Match shapes of many posts in three queries; ids that do not exist are absent from the map. */
 export async function toMatchPosts(deps: Deps, ids: string[]): Promise<Map<string, MatchPost>> {
   const posts = await postsRepo.byIds(deps.db, [...new Set(ids)]);
-  const refIds = [...new Set(posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x))];
+  const refIds = [
+    ...new Set(posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
+  ];
   const refs = new Map((await postsRepo.byIds(deps.db, refIds)).map((r) => [r.id, r]));
-  const userIds = new Set([...posts.map((p) => p.author_id), ...posts.map((p) => p.reply_to_user_id ?? ''), ...[...refs.values()].map((r) => r.author_id)]);
+  const userIds = new Set([
+    ...posts.map((p) => p.author_id),
+    ...posts.map((p) => p.reply_to_user_id ?? ''),
+    ...[...refs.values()].map((r) => r.author_id),
+  ]);
   userIds.delete('');
   const users = new Map((await findUsersByIds(deps, [...userIds])).map((u) => [u.id, u]));
   return new Map(posts.map((p) => [p.id, toMatch(p, users, refs)]));

@@ -4,35 +4,100 @@ import { generationToken } from '../../shared/row-cache.js';
 import type { Param, Queryable } from '../../store/index.js';
 
 export type PostRow = {
-  id: string; seq: string; author_id: string; text: string; created_at: number; conversation_id: string;
-  reply_to_id: string | null; reply_to_user_id: string | null; quote_of_id: string | null; repost_of_id: string | null;
-  lang: string; source: string; possibly_sensitive: number; reply_settings: string; paid_partnership: number;
-  community_id: string | null; nullcast: number; place_id: string | null; coordinates: string | null;
-  media_keys: string | null; poll_id: string | null; entities: string | null; context_annotations: string | null;
-  display_end: number; edit_root_id: string; edit_history: string; superseded_by: string | null; edits_remaining: number;
-  retweet_count: number; reply_count: number; like_count: number; quote_count: number; bookmark_count: number; impression_count: number;
+  id: string;
+  seq: string;
+  author_id: string;
+  text: string;
+  created_at: number;
+  conversation_id: string;
+  reply_to_id: string | null;
+  reply_to_user_id: string | null;
+  quote_of_id: string | null;
+  repost_of_id: string | null;
+  lang: string;
+  source: string;
+  possibly_sensitive: number;
+  reply_settings: string;
+  paid_partnership: number;
+  community_id: string | null;
+  nullcast: number;
+  place_id: string | null;
+  coordinates: string | null;
+  media_keys: string | null;
+  poll_id: string | null;
+  entities: string | null;
+  context_annotations: string | null;
+  display_end: number;
+  edit_root_id: string;
+  edit_history: string;
+  superseded_by: string | null;
+  edits_remaining: number;
+  retweet_count: number;
+  reply_count: number;
+  like_count: number;
+  quote_count: number;
+  bookmark_count: number;
+  impression_count: number;
   app_id: string | null;
   /** Moved by every update (posts.cache.ts checks it); 0 on insert. */
   version?: number;
 };
 export type PollRow = { id: string; post_id: string; options: string; duration_minutes: number; end_at: number };
-export type Metric = 'retweet_count' | 'reply_count' | 'like_count' | 'quote_count' | 'bookmark_count' | 'impression_count';
+export type Metric =
+  'retweet_count' | 'reply_count' | 'like_count' | 'quote_count' | 'bookmark_count' | 'impression_count';
 
 export const POST_COLUMNS = [
-  'id', 'seq', 'author_id', 'text', 'created_at', 'conversation_id', 'reply_to_id', 'reply_to_user_id', 'quote_of_id', 'repost_of_id',
-  'lang', 'source', 'possibly_sensitive', 'reply_settings', 'paid_partnership', 'community_id', 'nullcast', 'place_id', 'coordinates',
-  'media_keys', 'poll_id', 'entities', 'context_annotations', 'display_end', 'edit_root_id', 'edit_history', 'superseded_by',
-  'edits_remaining', 'retweet_count', 'reply_count', 'like_count', 'quote_count', 'bookmark_count', 'impression_count', 'app_id',
+  'id',
+  'seq',
+  'author_id',
+  'text',
+  'created_at',
+  'conversation_id',
+  'reply_to_id',
+  'reply_to_user_id',
+  'quote_of_id',
+  'repost_of_id',
+  'lang',
+  'source',
+  'possibly_sensitive',
+  'reply_settings',
+  'paid_partnership',
+  'community_id',
+  'nullcast',
+  'place_id',
+  'coordinates',
+  'media_keys',
+  'poll_id',
+  'entities',
+  'context_annotations',
+  'display_end',
+  'edit_root_id',
+  'edit_history',
+  'superseded_by',
+  'edits_remaining',
+  'retweet_count',
+  'reply_count',
+  'like_count',
+  'quote_count',
+  'bookmark_count',
+  'impression_count',
+  'app_id',
 ] as const satisfies readonly (keyof PostRow)[];
 
-const generation = generationToken(async (db: Queryable) => (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null);
+const generation = generationToken(
+  async (db: Queryable) =>
+    (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null,
+);
 
 /**
  * Replaces the store-wide generation token: every write of posts calls it (posts.cache.ts). Inserts
  * too, so that a store holding posts always has a token (none only while it is empty).
  */
 async function touch(db: Queryable): Promise<void> {
-  await db.run('INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value', [randomUUID()]);
+  await db.run(
+    'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
+    [randomUUID()],
+  );
   generation.changed();
 }
 
@@ -44,13 +109,23 @@ const INSERT = `INSERT INTO posts (${POST_COLUMNS.join(', ')}) VALUES `;
 
 /** Filters of a timeline read; every one optional. */
 export type TimelineFilter = {
-  limit: number; afterId?: string; beforeId?: string; sinceId?: string; untilId?: string; startTime?: number; endTime?: number;
-  excludeReplies?: boolean; excludeReposts?: boolean;
+  limit: number;
+  afterId?: string;
+  beforeId?: string;
+  sinceId?: string;
+  untilId?: string;
+  startTime?: number;
+  endTime?: number;
+  excludeReplies?: boolean;
+  excludeReposts?: boolean;
 };
 
 function filterSql(f: TimelineFilter, params: Param[]): string {
   let sql = ' AND p.superseded_by IS NULL';
-  const add = (cond: string, v?: Param) => { sql += ` AND ${cond}`; if (v !== undefined) params.push(v); };
+  const add = (cond: string, v?: Param) => {
+    sql += ` AND ${cond}`;
+    if (v !== undefined) params.push(v);
+  };
   if (f.afterId !== undefined) add('p.seq < ?', seqOf(f.afterId));
   if (f.beforeId !== undefined) add('p.seq > ?', seqOf(f.beforeId));
   if (f.sinceId !== undefined) add('p.seq > ?', seqOf(f.sinceId));
@@ -66,7 +141,13 @@ function order(f: TimelineFilter): string {
   return f.beforeId !== undefined ? ' ORDER BY p.seq ASC LIMIT ?' : ' ORDER BY p.seq DESC LIMIT ?';
 }
 
-async function timeline(db: Queryable, from: string, where: string, head: Param[], f: TimelineFilter): Promise<PostRow[]> {
+async function timeline(
+  db: Queryable,
+  from: string,
+  where: string,
+  head: Param[],
+  f: TimelineFilter,
+): Promise<PostRow[]> {
   const params = [...head];
   const sql = `SELECT p.* FROM ${from} WHERE ${where}${filterSql(f, params)}${order(f)}`;
   params.push(f.limit + 1);
@@ -75,14 +156,20 @@ async function timeline(db: Queryable, from: string, where: string, head: Param[
 
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
-    await db.run(INSERT + ROW, POST_COLUMNS.map((c) => p[c]));
+    await db.run(
+      INSERT + ROW,
+      POST_COLUMNS.map((c) => p[c]),
+    );
     await touch(db);
   },
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 400) {
       const chunk = rows.slice(i, i + 400);
-      await db.run(INSERT + chunk.map(() => ROW).join(', '), chunk.flatMap((p) => POST_COLUMNS.map((c) => p[c])));
+      await db.run(
+        INSERT + chunk.map(() => ROW).join(', '),
+        chunk.flatMap((p) => POST_COLUMNS.map((c) => p[c])),
+      );
     }
     await touch(db);
   },
@@ -101,28 +188,58 @@ export const postsRepo = {
     return db.all<PostRow>(`SELECT * FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
   },
   /** Versions of one post, oldest first. */
-  chain: (db: Queryable, rootId: string) => db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]),
-  byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) => timeline(db, 'posts p', 'p.author_id = ?', [authorId], f),
+  chain: (db: Queryable, rootId: string) =>
+    db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]),
+  byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.author_id = ?', [authorId], f),
   mentioning: (db: Queryable, userId: string, f: TimelineFilter) =>
-    timeline(db, 'post_mentions m JOIN posts p ON p.id = m.post_id', 'm.user_id = ? AND p.author_id <> ?', [userId, userId], f),
+    timeline(
+      db,
+      'post_mentions m JOIN posts p ON p.id = m.post_id',
+      'm.user_id = ? AND p.author_id <> ?',
+      [userId, userId],
+      f,
+    ),
   /** The home timeline: the user's own posts and those of everyone they follow. */
   home: (db: Queryable, userId: string, f: TimelineFilter) =>
-    timeline(db, 'posts p', '(p.author_id = ? OR p.author_id IN (SELECT target_id FROM follows WHERE source_id = ?))', [userId, userId], f),
+    timeline(
+      db,
+      'posts p',
+      '(p.author_id = ? OR p.author_id IN (SELECT target_id FROM follows WHERE source_id = ?))',
+      [userId, userId],
+      f,
+    ),
   /** A list's timeline: posts by its members. */
   byList: (db: Queryable, listId: string, f: TimelineFilter) =>
     timeline(db, 'posts p', 'p.author_id IN (SELECT target_id FROM list_members WHERE source_id = ?)', [listId], f),
-  quotesOf: (db: Queryable, postId: string, f: TimelineFilter) => timeline(db, 'posts p', 'p.quote_of_id = ?', [postId], f),
-  repostsOf: (db: Queryable, postId: string, f: TimelineFilter) => timeline(db, 'posts p', 'p.repost_of_id = ?', [postId], f),
+  quotesOf: (db: Queryable, postId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.quote_of_id = ?', [postId], f),
+  repostsOf: (db: Queryable, postId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.repost_of_id = ?', [postId], f),
   repostBy: (db: Queryable, authorId: string, postId: string) =>
     db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]),
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */
   quotesBy: async (db: Queryable, authorId: string, postId: string) =>
-    Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL', [authorId, postId]))?.n ?? 0),
-  latestBy: (db: Queryable, authorIds: string[]) => authorIds.length === 0 ? Promise.resolve([]) : db.all<{ author_id: string; id: string }>(
-    `SELECT author_id, MAX(seq) AS id FROM posts WHERE author_id IN (${marks(authorIds.length)}) AND superseded_by IS NULL GROUP BY author_id`, authorIds,
-  ),
+    Number(
+      (
+        await db.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL',
+          [authorId, postId],
+        )
+      )?.n ?? 0,
+    ),
+  latestBy: (db: Queryable, authorIds: string[]) =>
+    authorIds.length === 0
+      ? Promise.resolve([])
+      : db.all<{ author_id: string; id: string }>(
+          `SELECT author_id, MAX(seq) AS id FROM posts WHERE author_id IN (${marks(authorIds.length)}) AND superseded_by IS NULL GROUP BY author_id`,
+          authorIds,
+        ),
   async bumpMetric(db: Queryable, rootId: string, metric: Metric, delta: number): Promise<void> {
-    await db.run(`UPDATE posts SET ${metric} = ${metric} + ?, version = version + 1 WHERE edit_root_id = ?`, [delta, rootId]);
+    await db.run(`UPDATE posts SET ${metric} = ${metric} + ?, version = version + 1 WHERE edit_root_id = ?`, [
+      delta,
+      rootId,
+    ]);
     await touch(db);
   },
   /** Every version of an edited post lists the whole chain, oldest first. */
@@ -135,7 +252,10 @@ export const postsRepo = {
     await touch(db);
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
-    await db.run('UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?', [entities, context, rootId]);
+    await db.run(
+      'UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?',
+      [entities, context, rootId],
+    );
     await touch(db);
   },
   async deleteIds(db: Queryable, ids: string[]): Promise<void> {
@@ -147,26 +267,44 @@ export const postsRepo = {
   },
 
   async insertMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {
-    for (const u of new Set(userIds)) await db.run('INSERT INTO post_mentions (user_id, post_id) VALUES (?, ?) ON CONFLICT (user_id, post_id) DO NOTHING', [u, postId]);
+    for (const u of new Set(userIds))
+      await db.run(
+        'INSERT INTO post_mentions (user_id, post_id) VALUES (?, ?) ON CONFLICT (user_id, post_id) DO NOTHING',
+        [u, postId],
+      );
   },
   async insertMentionsMany(db: Queryable, rows: [string, string][]): Promise<void> {
     for (let i = 0; i < rows.length; i += 1000) {
       const chunk = rows.slice(i, i + 1000);
-      await db.run(`INSERT INTO post_mentions (user_id, post_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')} ON CONFLICT (user_id, post_id) DO NOTHING`, chunk.flat());
+      await db.run(
+        `INSERT INTO post_mentions (user_id, post_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')} ON CONFLICT (user_id, post_id) DO NOTHING`,
+        chunk.flat(),
+      );
     }
   },
 
   async insertPoll(db: Queryable, p: PollRow): Promise<void> {
-    await db.run('INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES (?, ?, ?, ?, ?)', [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]);
+    await db.run('INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES (?, ?, ?, ?, ?)', [
+      p.id,
+      p.post_id,
+      p.options,
+      p.duration_minutes,
+      p.end_at,
+    ]);
   },
   async insertPollsMany(db: Queryable, rows: PollRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
-      await db.run(`INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap((p) => [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]));
+      await db.run(
+        `INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((p) => [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]),
+      );
     }
   },
-  pollsByIds: (db: Queryable, ids: string[]) => ids.length === 0 ? Promise.resolve([]) : db.all<PollRow>(`SELECT * FROM polls WHERE id IN (${marks(ids.length)})`, ids),
+  pollsByIds: (db: Queryable, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.all<PollRow>(`SELECT * FROM polls WHERE id IN (${marks(ids.length)})`, ids),
 
   /** Counts one more post this month for the app; returns the new total. */
   async countPost(db: Queryable, appId: string, month: string): Promise<number> {
@@ -177,6 +315,9 @@ export const postsRepo = {
     return Number(r?.posts ?? 0);
   },
   async setUsage(db: Queryable, appId: string, month: string, posts: number): Promise<void> {
-    await db.run('INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = excluded.posts', [appId, month, posts]);
+    await db.run(
+      'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = excluded.posts',
+      [appId, month, posts],
+    );
   },
 };

@@ -4,10 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { checkBody, ID_STRING, type Schema } from '../../http/body-schema.js';
 import {
-  actorOf, EXCLUDE, pageOf, pathId, paging, readRule, selectionOf, sendEnvelope, TIME_WINDOW, TWEET_SELECTION, userRule, viewerOf, windowOf,
+  actorOf,
+  EXCLUDE,
+  pageOf,
+  pathId,
+  paging,
+  readRule,
+  selectionOf,
+  sendEnvelope,
+  TIME_WINDOW,
+  TWEET_SELECTION,
+  userRule,
+  viewerOf,
+  windowOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { homeTimeline, lookupPosts, mentions, quoteTweets, repostsOf, userPosts, type TimelineQuery } from './posts.lookup.js';
+import {
+  homeTimeline,
+  lookupPosts,
+  mentions,
+  quoteTweets,
+  repostsOf,
+  userPosts,
+  type TimelineQuery,
+} from './posts.lookup.js';
 import { CREATE_POST, type CreatePostBody } from './posts.schema.js';
 import { createPost, deletePost, editPost, pinPost, setAnnotations, setMonthlyUsage } from './posts.service.js';
 import type { AnnotationEntity } from './posts.text.js';
@@ -35,7 +55,10 @@ export function postsRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.get<Id>('/2/tweets/:id', { config: { auth: readRule() } }, async (req, reply) => {
     const q = parseQuery(req.query, TWEET_SELECTION);
-    return sendEnvelope(reply, await lookupPosts(deps, viewerOf(req), [pathId('id', req.params.id)], selectionOf(q), true));
+    return sendEnvelope(
+      reply,
+      await lookupPosts(deps, viewerOf(req), [pathId('id', req.params.id)], selectionOf(q), true),
+    );
   });
 
   app.post('/2/tweets', { config: { auth: WRITE } }, async (req, reply) => {
@@ -59,10 +82,14 @@ export function postsRoutes(app: FastifyInstance, deps: Deps) {
     const q = parseQuery(req.query, MENTIONS);
     return mentions(deps, viewerOf(req), pathId('id', req.params.id), timelineQuery(q, 10), selectionOf(q));
   });
-  app.get<Id>('/2/users/:id/timelines/reverse_chronological', { config: { auth: userRule(['tweet.read', 'users.read']) } }, async (req) => {
-    const q = parseQuery(req.query, HOME);
-    return homeTimeline(deps, viewerOf(req), pathId('id', req.params.id), timelineQuery(q, 100), selectionOf(q));
-  });
+  app.get<Id>(
+    '/2/users/:id/timelines/reverse_chronological',
+    { config: { auth: userRule(['tweet.read', 'users.read']) } },
+    async (req) => {
+      const q = parseQuery(req.query, HOME);
+      return homeTimeline(deps, viewerOf(req), pathId('id', req.params.id), timelineQuery(q, 100), selectionOf(q));
+    },
+  );
   app.get<Id>('/2/tweets/:id/quote_tweets', { config: { auth: readRule() } }, async (req) => {
     const q = parseQuery(req.query, QUOTES);
     return quoteTweets(deps, viewerOf(req), pathId('id', req.params.id), timelineQuery(q, 10), selectionOf(q));
@@ -73,22 +100,39 @@ export function postsRoutes(app: FastifyInstance, deps: Deps) {
   });
 }
 
-const ADMIN_ACTOR = (userId: string): Actor => ({ userId, app: { id: 'aviary', name: 'Aviary', tier: 'enterprise', client_id: 'aviary', permission: 'read-write-dm' } });
+const ADMIN_ACTOR = (userId: string): Actor => ({
+  userId,
+  app: { id: 'aviary', name: 'Aviary', tier: 'enterprise', client_id: 'aviary', permission: 'read-write-dm' },
+});
 
 /** Control API additions (mounted inside the admin scope, behind the admin token). */
 export function postsAdminRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/_aviary/posts', async (req, reply) => {
-    const b = checkBody<CreatePostBody & { author_id: string }>(req.body, { ...CREATE_POST, required: ['author_id'], props: { ...CREATE_POST.props, author_id: ID_STRING } });
+    const b = checkBody<CreatePostBody & { author_id: string }>(req.body, {
+      ...CREATE_POST,
+      required: ['author_id'],
+      props: { ...CREATE_POST.props, author_id: ID_STRING },
+    });
     const { author_id, ...post } = b;
     return reply.code(201).send({ data: await createPost(deps, ADMIN_ACTOR(author_id), post) });
   });
   app.put<Id>('/_aviary/posts/:id/annotations', async (req) => {
     const b = checkBody<{ context_annotations?: unknown[]; annotations?: AnnotationEntity[] }>(req.body, ANNOTATIONS);
     await setAnnotations(deps, pathId('id', req.params.id), b);
-    return lookupPosts(deps, { userId: null, appId: '' }, [req.params.id], { ...EMPTY_SELECTION, tweet: ['context_annotations', 'entities'] }, true);
+    return lookupPosts(
+      deps,
+      { userId: null, appId: '' },
+      [req.params.id],
+      { ...EMPTY_SELECTION, tweet: ['context_annotations', 'entities'] },
+      true,
+    );
   });
   app.put<Id>('/_aviary/apps/:id/post-usage', async (req) => {
-    const b = checkBody<{ posts: number }>(req.body, { t: 'object', required: ['posts'], props: { posts: { t: 'int', min: 0 } } });
+    const b = checkBody<{ posts: number }>(req.body, {
+      t: 'object',
+      required: ['posts'],
+      props: { posts: { t: 'int', min: 0 } },
+    });
     return { data: await setMonthlyUsage(deps, req.params.id, b.posts) };
   });
   app.put<Id>('/_aviary/users/:id/pinned-tweet', async (req) => {
@@ -101,12 +145,38 @@ export function postsAdminRoutes(app: FastifyInstance, deps: Deps) {
 const ANNOTATIONS: Schema & { t: 'object' } = {
   t: 'object',
   props: {
-    context_annotations: { t: 'array', items: { t: 'object', required: ['domain', 'entity'], props: {
-      domain: { t: 'object', required: ['id'], props: { id: ID_STRING, name: { t: 'string' }, description: { t: 'string' } } },
-      entity: { t: 'object', required: ['id'], props: { id: ID_STRING, name: { t: 'string' }, description: { t: 'string' } } },
-    } } },
-    annotations: { t: 'array', items: { t: 'object', required: ['start', 'end', 'type', 'normalized_text'], props: {
-      start: { t: 'int', min: 0 }, end: { t: 'int', min: 0 }, probability: { t: 'number', min: 0, max: 1 }, type: { t: 'string' }, normalized_text: { t: 'string' },
-    } } },
+    context_annotations: {
+      t: 'array',
+      items: {
+        t: 'object',
+        required: ['domain', 'entity'],
+        props: {
+          domain: {
+            t: 'object',
+            required: ['id'],
+            props: { id: ID_STRING, name: { t: 'string' }, description: { t: 'string' } },
+          },
+          entity: {
+            t: 'object',
+            required: ['id'],
+            props: { id: ID_STRING, name: { t: 'string' }, description: { t: 'string' } },
+          },
+        },
+      },
+    },
+    annotations: {
+      t: 'array',
+      items: {
+        t: 'object',
+        required: ['start', 'end', 'type', 'normalized_text'],
+        props: {
+          start: { t: 'int', min: 0 },
+          end: { t: 'int', min: 0 },
+          probability: { t: 'number', min: 0, max: 1 },
+          type: { t: 'string' },
+          normalized_text: { t: 'string' },
+        },
+      },
+    },
   },
 };

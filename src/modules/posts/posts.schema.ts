@@ -8,19 +8,38 @@ export const CREATE_POST: Schema & { t: 'object' } = {
   t: 'object',
   props: {
     text: { t: 'string' },
-    reply: { t: 'object', required: ['in_reply_to_tweet_id'], props: {
-      in_reply_to_tweet_id: ID_STRING, exclude_reply_user_ids: { t: 'array', items: ID_STRING }, auto_populate_reply_metadata: { t: 'bool' },
-    } },
+    reply: {
+      t: 'object',
+      required: ['in_reply_to_tweet_id'],
+      props: {
+        in_reply_to_tweet_id: ID_STRING,
+        exclude_reply_user_ids: { t: 'array', items: ID_STRING },
+        auto_populate_reply_metadata: { t: 'bool' },
+      },
+    },
     quote_tweet_id: ID_STRING,
-    media: { t: 'object', required: ['media_ids'], props: {
-      media_ids: { t: 'array', items: ID_STRING, min: 1, max: 4 }, tagged_user_ids: { t: 'array', items: ID_STRING, max: 10 },
-      preview_media_id: ID_STRING, title: { t: 'string' }, description: { t: 'string' }, embeddable: { t: 'bool' },
-      call_to_actions: { t: 'object', open: true, props: {} },
-    } },
-    poll: { t: 'object', required: ['options', 'duration_minutes'], props: {
-      options: { t: 'array', items: { t: 'string', min: 1, max: 25 }, min: 2, max: 4 },
-      duration_minutes: { t: 'int', min: 5, max: 10080 }, reply_settings: { t: 'string', enum: REPLY_SETTINGS },
-    } },
+    media: {
+      t: 'object',
+      required: ['media_ids'],
+      props: {
+        media_ids: { t: 'array', items: ID_STRING, min: 1, max: 4 },
+        tagged_user_ids: { t: 'array', items: ID_STRING, max: 10 },
+        preview_media_id: ID_STRING,
+        title: { t: 'string' },
+        description: { t: 'string' },
+        embeddable: { t: 'bool' },
+        call_to_actions: { t: 'object', open: true, props: {} },
+      },
+    },
+    poll: {
+      t: 'object',
+      required: ['options', 'duration_minutes'],
+      props: {
+        options: { t: 'array', items: { t: 'string', min: 1, max: 25 }, min: 2, max: 4 },
+        duration_minutes: { t: 'int', min: 5, max: 10080 },
+        reply_settings: { t: 'string', enum: REPLY_SETTINGS },
+      },
+    },
     reply_settings: { t: 'string', enum: REPLY_SETTINGS },
     community_id: ID_STRING,
     share_with_followers: { t: 'bool' },
@@ -55,4 +74,8 @@ export type CreatePostBody = {
 };
 
 /** Bodies of the relation writes that name one post (likes, reposts, bookmarks). */
-export const TWEET_ID_BODY: Schema & { t: 'object' } = { t: 'object', required: ['tweet_id'], props: { tweet_id: ID_STRING } };
+export const TWEET_ID_BODY: Schema & { t: 'object' } = {
+  t: 'object',
+  required: ['tweet_id'],
+  props: { tweet_id: ID_STRING },
+};

@@ -10,7 +10,14 @@ import { edgesRepo } from '../edges/index.js';
 import { isFollowing } from '../follows/index.js';
 import { attachableMedia } from '../media/index.js';
 import { placeById } from '../places/index.js';
-import { bumpUserCounter, findUsersByUsernames, requireUser, setPinnedPost, unpinPost, type UserRow } from '../users/index.js';
+import {
+  bumpUserCounter,
+  findUsersByUsernames,
+  requireUser,
+  setPinnedPost,
+  unpinPost,
+  type UserRow,
+} from '../users/index.js';
 import { buildPost, mentionedIds, type PostInput } from './posts.build.js';
 import { postsRepo, type PollRow, type PostRow } from './posts.repo.js';
 import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
@@ -63,22 +70,42 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   }
   const quoteOf = b.quote_tweet_id ? await target(deps, b.quote_tweet_id, author, 'quote') : undefined;
   const media = b.media ? await attachableMedia(deps, author.id, b.media.media_ids) : [];
-  if (b.geo?.place_id && !placeById(b.geo.place_id)) throw problems.invalidParam('geo.place_id', b.geo.place_id, `Place ${b.geo.place_id} was not found.`);
+  if (b.geo?.place_id && !placeById(b.geo.place_id))
+    throw problems.invalidParam('geo.place_id', b.geo.place_id, `Place ${b.geo.place_id} was not found.`);
   await checkDuplicate(deps, author, text);
   const id = deps.ids.next();
   const now = deps.clock.now();
   const row = buildPost({
-    id, authorId: author.id, authorUsername: author.username, text, createdAt: now, source: actor.app.name, appId: actor.app.id,
-    replyTo, quoteOf, mediaKeys: media.map((m) => m.media_key), pollId: b.poll ? deps.ids.next() : undefined, placeId: b.geo?.place_id,
-    replySettings: b.reply_settings ?? b.poll?.reply_settings, paidPartnership: b.paid_partnership, communityId: b.community_id,
-    nullcast: b.nullcast, resolve: await resolver(deps, text),
+    id,
+    authorId: author.id,
+    authorUsername: author.username,
+    text,
+    createdAt: now,
+    source: actor.app.name,
+    appId: actor.app.id,
+    replyTo,
+    quoteOf,
+    mediaKeys: media.map((m) => m.media_key),
+    pollId: b.poll ? deps.ids.next() : undefined,
+    placeId: b.geo?.place_id,
+    replySettings: b.reply_settings ?? b.poll?.reply_settings,
+    paidPartnership: b.paid_partnership,
+    communityId: b.community_id,
+    nullcast: b.nullcast,
+    resolve: await resolver(deps, text),
   });
   await deps.db.tx(async (tx) => {
     checkMonthlyCap(actor, await postsRepo.countPost(tx, actor.app.id, monthOf(now)));
     await insertPost(tx, row, author);
     if (b.poll) {
       const options = b.poll.options.map((label, i) => ({ position: i + 1, label, votes: 0 }));
-      await postsRepo.insertPoll(tx, { id: row.poll_id!, post_id: id, options: JSON.stringify(options), duration_minutes: b.poll.duration_minutes, end_at: now + b.poll.duration_minutes * 60_000 });
+      await postsRepo.insertPoll(tx, {
+        id: row.poll_id!,
+        post_id: id,
+        options: JSON.stringify(options),
+        duration_minutes: b.poll.duration_minutes,
+        end_at: now + b.poll.duration_minutes * 60_000,
+      });
     }
     await emit(deps, tx, 'post.create', row);
   });
@@ -99,7 +126,12 @@ export async function insertPost(tx: Queryable, row: PostRow, author: UserRow): 
   if (row.repost_of_id) await bumpRoot(tx, row.repost_of_id, 'retweet_count', 1);
 }
 
-async function bumpRoot(tx: Queryable, id: string, metric: 'reply_count' | 'quote_count' | 'retweet_count' | 'like_count' | 'bookmark_count', delta: number) {
+async function bumpRoot(
+  tx: Queryable,
+  id: string,
+  metric: 'reply_count' | 'quote_count' | 'retweet_count' | 'like_count' | 'bookmark_count',
+  delta: number,
+) {
   const p = await postsRepo.byId(tx, id);
   if (p) await postsRepo.bumpMetric(tx, p.edit_root_id, metric, delta);
 }
@@ -108,8 +140,23 @@ async function bumpRoot(tx: Queryable, id: string, metric: 'reply_count' | 'quot
 async function checkDuplicate(deps: Deps, author: UserRow, text: string): Promise<void> {
   if (!text.trim()) return;
   const [last] = await postsRepo.byAuthor(deps.db, author.id, { limit: 0, excludeReposts: true });
-  if (last && last.text === buildPost({ id: last.id, authorId: author.id, authorUsername: author.username, text, createdAt: 0, source: '', appId: null, resolve: () => undefined }).text) {
-    throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', { v1: { code: 187, message: 'Status is a duplicate.' } });
+  if (
+    last &&
+    last.text ===
+      buildPost({
+        id: last.id,
+        authorId: author.id,
+        authorUsername: author.username,
+        text,
+        createdAt: 0,
+        source: '',
+        appId: null,
+        resolve: () => undefined,
+      }).text
+  ) {
+    throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
+      v1: { code: 187, message: 'Status is a duplicate.' },
+    });
   }
 }
 
@@ -125,9 +172,18 @@ export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Pro
   const media = b.media ? await attachableMedia(deps, editor.id, b.media.media_ids) : [];
   const id = deps.ids.next();
   const row = buildPost({
-    id, authorId: editor.id, authorUsername: editor.username, text, createdAt: now, source: actor.app.name, appId: actor.app.id,
-    editOf: prev, mediaKeys: b.media ? media.map((m) => m.media_key) : prev.media_keys ? JSON.parse(prev.media_keys) : undefined,
-    placeId: b.geo?.place_id ?? prev.place_id ?? undefined, paidPartnership: b.paid_partnership, resolve: await resolver(deps, text),
+    id,
+    authorId: editor.id,
+    authorUsername: editor.username,
+    text,
+    createdAt: now,
+    source: actor.app.name,
+    appId: actor.app.id,
+    editOf: prev,
+    mediaKeys: b.media ? media.map((m) => m.media_key) : prev.media_keys ? JSON.parse(prev.media_keys) : undefined,
+    placeId: b.geo?.place_id ?? prev.place_id ?? undefined,
+    paidPartnership: b.paid_partnership,
+    resolve: await resolver(deps, text),
   });
   await deps.db.tx(async (tx) => {
     await postsRepo.insert(tx, row);
@@ -153,7 +209,8 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<void> 
   const latest = versions[versions.length - 1] ?? p;
   for (const v of versions) {
     for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
-    for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id)) await bumpUserCounter(tx, liker, 'like_count', -1);
+    for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))
+      await bumpUserCounter(tx, liker, 'like_count', -1);
     await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
     await unpinPost(tx, v.id);
   }
@@ -163,7 +220,8 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<void> 
   if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
   if (latest.reply_to_id) await bumpRoot(tx, latest.reply_to_id, 'reply_count', -1);
   if (latest.repost_of_id) await bumpRoot(tx, latest.repost_of_id, 'retweet_count', -1);
-  if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0) await bumpRoot(tx, latest.quote_of_id, 'quote_count', -1);
+  if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0)
+    await bumpRoot(tx, latest.quote_of_id, 'quote_count', -1);
   await emit(deps, tx, 'post.delete', latest, { ids });
 }
 
@@ -172,12 +230,20 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
   let original = await requirePost(deps, postId, 'tweet_id');
   if (original.repost_of_id) original = await requirePost(deps, original.repost_of_id, 'tweet_id');
   const owner = await requireUser(deps, original.author_id);
-  if (owner.protected === 1 && owner.id !== actor.userId) throw problems.forbidden('You cannot Retweet a protected Tweet.');
+  if (owner.protected === 1 && owner.id !== actor.userId)
+    throw problems.forbidden('You cannot Retweet a protected Tweet.');
   if (await postsRepo.repostBy(deps.db, actor.userId, original.id)) return { retweeted: true };
   const author = await requireUser(deps, actor.userId);
   const row = buildPost({
-    id: deps.ids.next(), authorId: author.id, authorUsername: author.username, text: '', createdAt: deps.clock.now(), source: actor.app.name,
-    appId: actor.app.id, repostOf: { post: original, username: owner.username }, resolve: (await resolver(deps, original.text)),
+    id: deps.ids.next(),
+    authorId: author.id,
+    authorUsername: author.username,
+    text: '',
+    createdAt: deps.clock.now(),
+    source: actor.app.name,
+    appId: actor.app.id,
+    repostOf: { post: original, username: owner.username },
+    resolve: await resolver(deps, original.text),
   });
   await deps.db.tx(async (tx) => {
     await insertPost(tx, row, author);
@@ -193,23 +259,42 @@ export async function unrepost(deps: Deps, actor: Actor, postId: string): Promis
 }
 
 /** Moves a post's engagement counter on every version (likes and bookmarks call this). */
-export const bumpPostMetric = (tx: Queryable, postId: string, metric: 'like_count' | 'bookmark_count', delta: number) => bumpRoot(tx, postId, metric, delta);
+export const bumpPostMetric = (tx: Queryable, postId: string, metric: 'like_count' | 'bookmark_count', delta: number) =>
+  bumpRoot(tx, postId, metric, delta);
 export type { PostInput };
 
 /** Control API: replace a post's annotations (every version), for `context:` / `entity:` tests. */
-export async function setAnnotations(deps: Deps, id: string, o: { context_annotations?: unknown[]; annotations?: AnnotationEntity[] }): Promise<void> {
+export async function setAnnotations(
+  deps: Deps,
+  id: string,
+  o: { context_annotations?: unknown[]; annotations?: AnnotationEntity[] },
+): Promise<void> {
   const p = await requirePost(deps, id);
   const entities = p.entities ? (JSON.parse(p.entities) as Entities) : {};
   if (o.annotations !== undefined) {
     if (o.annotations.length) entities.annotations = o.annotations;
     else delete entities.annotations;
   }
-  const context = o.context_annotations !== undefined ? (o.context_annotations.length ? JSON.stringify(o.context_annotations) : null) : p.context_annotations;
-  await postsRepo.setAnnotations(deps.db, p.edit_root_id, Object.keys(entities).length ? JSON.stringify(entities) : null, context);
+  const context =
+    o.context_annotations !== undefined
+      ? o.context_annotations.length
+        ? JSON.stringify(o.context_annotations)
+        : null
+      : p.context_annotations;
+  await postsRepo.setAnnotations(
+    deps.db,
+    p.edit_root_id,
+    Object.keys(entities).length ? JSON.stringify(entities) : null,
+    context,
+  );
 }
 
 /** Control API: set this month's post count of an app (to reach the basic tier's cap in tests). */
-export async function setMonthlyUsage(deps: Deps, appId: string, posts: number): Promise<{ month: string; posts: number }> {
+export async function setMonthlyUsage(
+  deps: Deps,
+  appId: string,
+  posts: number,
+): Promise<{ month: string; posts: number }> {
   const month = monthOf(deps.clock.now());
   await postsRepo.setUsage(deps.db, appId, month, posts);
   return { month, posts };
@@ -228,7 +313,10 @@ export async function pinPost(deps: Deps, userId: string, postId: string | null)
 /** Bulk writes for datasets, inside the caller's transaction: rows, mentions and polls as given. */
 export async function insertSeedPosts(tx: Queryable, rows: PostRow[], polls: PollRow[]): Promise<void> {
   await postsRepo.insertMany(tx, rows);
-  await postsRepo.insertMentionsMany(tx, rows.flatMap((r) => mentionedIds(r).map((u) => [u, r.id] as [string, string])));
+  await postsRepo.insertMentionsMany(
+    tx,
+    rows.flatMap((r) => mentionedIds(r).map((u) => [u, r.id] as [string, string])),
+  );
   await postsRepo.insertPollsMany(tx, polls);
 }
 

@@ -8,11 +8,22 @@ import { checkEdit, checkReply, summoned } from './posts.rules.js';
 import { extractEntities, shortenLinks } from './posts.text.js';
 import { EDIT_WINDOW_MS } from './posts.view.js';
 
-const post = (over: Partial<Parameters<typeof buildPost>[0]> = {}) => buildPost({
-  id: '1800000000000000000', authorId: '1', authorUsername: 'author', text: 'hello', createdAt: 0, source: 't', appId: null, resolve: () => undefined, ...over,
-});
-const user = (id: string, username: string, premium = 0) => ({ id, username, username_lower: username.toLowerCase(), premium, verified: 0 }) as never;
-const actor = (tier: string) => ({ userId: '2', app: { id: 'a', name: 'a', tier, client_id: 'c', permission: 'read-write-dm' } }) as never;
+const post = (over: Partial<Parameters<typeof buildPost>[0]> = {}) =>
+  buildPost({
+    id: '1800000000000000000',
+    authorId: '1',
+    authorUsername: 'author',
+    text: 'hello',
+    createdAt: 0,
+    source: 't',
+    appId: null,
+    resolve: () => undefined,
+    ...over,
+  });
+const user = (id: string, username: string, premium = 0) =>
+  ({ id, username, username_lower: username.toLowerCase(), premium, verified: 0 }) as never;
+const actor = (tier: string) =>
+  ({ userId: '2', app: { id: 'a', name: 'a', tier, client_id: 'c', permission: 'read-write-dm' } }) as never;
 
 test('entity indices count code points, not UTF-16 units', () => {
   const e = extractEntities('👋🏽 hi @jack #tag $TSLA');

@@ -7,14 +7,30 @@ import { displayUrl, shortLink } from '../../shared/links.js';
 export { displayUrl, shortLink };
 
 export type UrlEntity = {
-  start: number; end: number; url: string; expanded_url: string; display_url: string;
-  unwound_url?: string; status?: number; media_key?: string;
+  start: number;
+  end: number;
+  url: string;
+  expanded_url: string;
+  display_url: string;
+  unwound_url?: string;
+  status?: number;
+  media_key?: string;
 };
 export type MentionEntity = { start: number; end: number; username: string; id?: string };
 export type TagEntity = { start: number; end: number; tag: string };
-export type AnnotationEntity = { start: number; end: number; probability: number; type: string; normalized_text: string };
+export type AnnotationEntity = {
+  start: number;
+  end: number;
+  probability: number;
+  type: string;
+  normalized_text: string;
+};
 export type Entities = {
-  urls?: UrlEntity[]; mentions?: MentionEntity[]; hashtags?: TagEntity[]; cashtags?: TagEntity[]; annotations?: AnnotationEntity[];
+  urls?: UrlEntity[];
+  mentions?: MentionEntity[];
+  hashtags?: TagEntity[];
+  cashtags?: TagEntity[];
+  annotations?: AnnotationEntity[];
 };
 
 /** Weighted length by the platform's rules (links count 23, CJK and emoji 2). */
@@ -30,7 +46,10 @@ export type Wrapped = { tco: string; i: number; expanded: string };
 export const wrapLink = (seed: string, i: number, expanded: string) => shortLink(`${seed}|${i}|${expanded}`);
 
 /** Replaces every link with a t.co link; returns the new text, what each link expands to, and what was wrapped. */
-export function shortenLinks(text: string, seed: string): { text: string; links: Map<string, string>; wrapped: Wrapped[] } {
+export function shortenLinks(
+  text: string,
+  seed: string,
+): { text: string; links: Map<string, string>; wrapped: Wrapped[] } {
   const found = twttr.extractUrlsWithIndices(text, { extractUrlsWithoutProtocol: true });
   const links = new Map<string, string>();
   const wrapped: Wrapped[] = [];
@@ -53,15 +72,29 @@ export function shortenLinks(text: string, seed: string): { text: string; links:
  * The entities of `text` (already shortened): urls get their expansions from `links`. `found`, the
  * library's own result for this text, is taken over (its indices become code points).
  */
-export function extractEntities(text: string, links: Map<string, string> = new Map(), found = twttr.extractEntitiesWithIndices(text)): Entities {
+export function extractEntities(
+  text: string,
+  links: Map<string, string> = new Map(),
+  found = twttr.extractEntitiesWithIndices(text),
+): Entities {
   twttr.modifyIndicesFromUTF16ToUnicode(text, found);
   const out: Entities = {};
-  const push = <K extends keyof Entities>(k: K, v: NonNullable<Entities[K]>[number]) => { ((out[k] ??= []) as unknown[]).push(v); };
+  const push = <K extends keyof Entities>(k: K, v: NonNullable<Entities[K]>[number]) => {
+    ((out[k] ??= []) as unknown[]).push(v);
+  };
   for (const e of found) {
     const [start, end] = e.indices;
     if ('url' in e) {
       const expanded = links.get(e.url) ?? e.url;
-      push('urls', { start, end, url: e.url, expanded_url: expanded, display_url: displayUrl(expanded), unwound_url: expanded, status: 200 });
+      push('urls', {
+        start,
+        end,
+        url: e.url,
+        expanded_url: expanded,
+        display_url: displayUrl(expanded),
+        unwound_url: expanded,
+        status: 200,
+      });
     } else if ('screenName' in e) {
       if (!(e as { listSlug?: string }).listSlug) push('mentions', { start, end, username: e.screenName });
     } else if ('hashtag' in e) {

@@ -16,13 +16,21 @@ const parsedRows = new WeakMap<PostRow, Parsed>();
 function parsed(p: PostRow): Parsed {
   let x = parsedRows.get(p);
   if (!x) {
-    x = { history: JSON.parse(p.edit_history), entities: json(p.entities), context: json(p.context_annotations), media: json(p.media_keys), created: isoMillis(p.created_at) };
+    x = {
+      history: JSON.parse(p.edit_history),
+      entities: json(p.entities),
+      context: json(p.context_annotations),
+      media: json(p.media_keys),
+      created: isoMillis(p.created_at),
+    };
     parsedRows.set(p, x);
   }
   return x;
 }
 
-export function referencedTweets(p: PostRow): { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] | undefined {
+export function referencedTweets(
+  p: PostRow,
+): { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] | undefined {
   const refs: { type: 'retweeted' | 'quoted' | 'replied_to'; id: string }[] = [];
   if (p.repost_of_id) refs.push({ type: 'retweeted', id: p.repost_of_id });
   if (p.quote_of_id) refs.push({ type: 'quoted', id: p.quote_of_id });
@@ -47,20 +55,31 @@ const RENDER: Record<string, (p: PostRow) => unknown> = {
   conversation_id: (p) => p.conversation_id,
   created_at: (p) => parsed(p).created,
   display_text_range: (p) => [0, p.display_end],
-  edit_controls: (p) => ({ is_edit_eligible: !p.repost_of_id && !p.poll_id, editable_until: isoMillis(editableUntil(p)), edits_remaining: p.edits_remaining }),
+  edit_controls: (p) => ({
+    is_edit_eligible: !p.repost_of_id && !p.poll_id,
+    editable_until: isoMillis(editableUntil(p)),
+    edits_remaining: p.edits_remaining,
+  }),
   entities: (p) => parsed(p).entities,
   geo: (p) => {
     if (!p.place_id && !p.coordinates) return undefined;
     const coordinates = json<[number, number]>(p.coordinates);
-    return { ...(p.place_id ? { place_id: p.place_id } : {}), ...(coordinates ? { coordinates: { type: 'Point', coordinates } } : {}) };
+    return {
+      ...(p.place_id ? { place_id: p.place_id } : {}),
+      ...(coordinates ? { coordinates: { type: 'Point', coordinates } } : {}),
+    };
   },
   in_reply_to_user_id: (p) => p.reply_to_user_id ?? undefined,
   lang: (p) => p.lang,
   paid_partnership: (p) => p.paid_partnership === 1,
   possibly_sensitive: (p) => p.possibly_sensitive === 1,
   public_metrics: (p) => ({
-    retweet_count: p.retweet_count, reply_count: p.reply_count, like_count: p.like_count, quote_count: p.quote_count,
-    bookmark_count: p.bookmark_count, impression_count: p.impression_count,
+    retweet_count: p.retweet_count,
+    reply_count: p.reply_count,
+    like_count: p.like_count,
+    quote_count: p.quote_count,
+    bookmark_count: p.bookmark_count,
+    impression_count: p.impression_count,
   }),
   referenced_tweets: referencedTweets,
   reply_settings: (p) => p.reply_settings,
@@ -70,7 +89,12 @@ const RENDER: Record<string, (p: PostRow) => unknown> = {
 /** Fields only the author may read (with user context): the rest of the world gets them omitted. */
 const OWNER_ONLY: Record<string, (p: PostRow) => unknown> = {
   non_public_metrics: (p) => ({ impression_count: p.impression_count }),
-  organic_metrics: (p) => ({ impression_count: p.impression_count, like_count: p.like_count, reply_count: p.reply_count, retweet_count: p.retweet_count }),
+  organic_metrics: (p) => ({
+    impression_count: p.impression_count,
+    like_count: p.like_count,
+    reply_count: p.reply_count,
+    retweet_count: p.retweet_count,
+  }),
 };
 
 const views = new WeakMap<PostRow, Map<string, Record<string, unknown>>>();
@@ -79,7 +103,11 @@ const views = new WeakMap<PostRow, Map<string, Record<string, unknown>>>();
  * The wire object of a post for these fields. Objects of the same row and fields are shared across
  * responses (rows are cached until their version moves), so callers never mutate them.
  */
-export function tweetView(p: PostRow, fields: readonly string[], viewerId: string | null = null): Record<string, unknown> {
+export function tweetView(
+  p: PostRow,
+  fields: readonly string[],
+  viewerId: string | null = null,
+): Record<string, unknown> {
   const key = viewerId === p.author_id ? `${fields.join(',')}|own` : fields.join(',');
   let byFields = views.get(p);
   if (!byFields) views.set(p, (byFields = new Map()));

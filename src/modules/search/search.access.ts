@@ -13,11 +13,17 @@ const EVERYTHING = Number.MAX_SAFE_INTEGER;
 
 async function sizeOf(p: Plan, est: Estimate): Promise<number> {
   switch (p.kind) {
-    case 'none': return 0;
-    case 'all': case 'not': return EVERYTHING;
-    case 'key': return est(p.key);
-    case 'and': return Math.min(...(await Promise.all(p.children.map((c) => sizeOf(c, est)))));
-    case 'or': return (await Promise.all(p.children.map((c) => sizeOf(c, est)))).reduce((a, b) => a + b, 0);
+    case 'none':
+      return 0;
+    case 'all':
+    case 'not':
+      return EVERYTHING;
+    case 'key':
+      return est(p.key);
+    case 'and':
+      return Math.min(...(await Promise.all(p.children.map((c) => sizeOf(c, est)))));
+    case 'or':
+      return (await Promise.all(p.children.map((c) => sizeOf(c, est)))).reduce((a, b) => a + b, 0);
   }
 }
 
@@ -25,26 +31,37 @@ const WEAK_KEY = /^(l|has|is):/;
 
 function weak(p: Plan): boolean {
   switch (p.kind) {
-    case 'key': return WEAK_KEY.test(p.key);
-    case 'and': return p.children.every(weak);
-    case 'or': return p.children.some(weak);
-    default: return p.kind !== 'none';
+    case 'key':
+      return WEAK_KEY.test(p.key);
+    case 'and':
+      return p.children.every(weak);
+    case 'or':
+      return p.children.some(weak);
+    default:
+      return p.kind !== 'none';
   }
 }
 
 function filterOf(p: Plan): Filter {
   switch (p.kind) {
-    case 'key': return { kind: 'key', key: p.key };
-    case 'all': return { kind: 'and', children: [] };
-    case 'none': return { kind: 'or', children: [] };
-    case 'not': return { kind: 'not', child: filterOf(p.child) };
-    default: return { kind: p.kind, children: p.children.map(filterOf) };
+    case 'key':
+      return { kind: 'key', key: p.key };
+    case 'all':
+      return { kind: 'and', children: [] };
+    case 'none':
+      return { kind: 'or', children: [] };
+    case 'not':
+      return { kind: 'not', child: filterOf(p.child) };
+    default:
+      return { kind: p.kind, children: p.children.map(filterOf) };
   }
 }
 
 /** The access without posts offering any of `keys`. */
 export function excluding(a: Access, keys: string[]): Access {
-  return keys.length ? withFilters(a, [{ kind: 'not', child: { kind: 'or', children: keys.map((key) => ({ kind: 'key', key })) } }]) : a;
+  return keys.length
+    ? withFilters(a, [{ kind: 'not', child: { kind: 'or', children: keys.map((key) => ({ kind: 'key', key })) } }])
+    : a;
 }
 
 function withFilters(a: Access, filters: Filter[]): Access {
@@ -66,11 +83,16 @@ async function pickDriver(children: Plan[], est: Estimate): Promise<number> {
 
 export async function accessOf(p: Plan, est: Estimate): Promise<Access> {
   switch (p.kind) {
-    case 'none': return { kind: 'empty' };
-    case 'all': return { kind: 'scan', key: null, filters: [] };
-    case 'not': return { kind: 'scan', key: null, filters: [filterOf(p)] };
-    case 'key': return { kind: 'scan', key: p.key, filters: [] };
-    case 'or': return { kind: 'union', branches: await Promise.all(p.children.map((c) => accessOf(c, est))) };
+    case 'none':
+      return { kind: 'empty' };
+    case 'all':
+      return { kind: 'scan', key: null, filters: [] };
+    case 'not':
+      return { kind: 'scan', key: null, filters: [filterOf(p)] };
+    case 'key':
+      return { kind: 'scan', key: p.key, filters: [] };
+    case 'or':
+      return { kind: 'union', branches: await Promise.all(p.children.map((c) => accessOf(c, est))) };
     case 'and': {
       const driver = await pickDriver(p.children, est);
       const rest = p.children.filter((_, i) => i !== driver).map(filterOf);

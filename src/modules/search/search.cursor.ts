@@ -14,7 +14,11 @@ const VERSION = 's';
 const field = (n: bigint, width: number) => n.toString(36).padStart(width, '0');
 
 export function encodeCursor(c: Cursor): string {
-  return VERSION + [c.window.start, c.window.end, c.position.createdAt].map((t) => field(BigInt(t), WIDTH.time)).join('') + field(BigInt(c.position.seq), WIDTH.seq);
+  return (
+    VERSION +
+    [c.window.start, c.window.end, c.position.createdAt].map((t) => field(BigInt(t), WIDTH.time)).join('') +
+    field(BigInt(c.position.seq), WIDTH.seq)
+  );
 }
 
 function readField(s: string, from: number, width: number): bigint | null {
@@ -31,5 +35,8 @@ export function decodeCursor(token: string): Cursor | null {
   const [start, end, createdAt] = [0, 1, 2].map((i) => readField(token, 1 + i * WIDTH.time, WIDTH.time));
   const seq = readField(token, 1 + 3 * WIDTH.time, WIDTH.seq);
   if (start === null || end === null || createdAt === null || seq === null || seq >= 10n ** 19n) return null;
-  return { window: { start: Number(start), end: Number(end) }, position: { createdAt: Number(createdAt), seq: seq.toString().padStart(19, '0') } };
+  return {
+    window: { start: Number(start), end: Number(end) },
+    position: { createdAt: Number(createdAt), seq: seq.toString().padStart(19, '0') },
+  };
 }

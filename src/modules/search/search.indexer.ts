@@ -42,15 +42,29 @@ async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string
   const gone: string[] = [];
   for (const [seq, next] of entries) {
     const prev = old.get(seq);
-    const prevKeys = new Set<string>(prev ? JSON.parse(prev.keys) as string[] : []);
+    const prevKeys = new Set<string>(prev ? (JSON.parse(prev.keys) as string[]) : []);
     if (!next) {
-      if (prev) { drop.push(...postings(prev, prevKeys)); gone.push(seq); }
+      if (prev) {
+        drop.push(...postings(prev, prevKeys));
+        gone.push(seq);
+      }
       continue;
     }
     const moved = prev !== undefined && prev.created_at !== next.doc.created_at;
     const nextKeys = new Set(next.keys);
-    if (prev) drop.push(...postings(prev, [...prevKeys].filter((k) => moved || !nextKeys.has(k))));
-    add.push(...postings(next.doc, next.keys.filter((k) => moved || !prevKeys.has(k))));
+    if (prev)
+      drop.push(
+        ...postings(
+          prev,
+          [...prevKeys].filter((k) => moved || !nextKeys.has(k)),
+        ),
+      );
+    add.push(
+      ...postings(
+        next.doc,
+        next.keys.filter((k) => moved || !prevKeys.has(k)),
+      ),
+    );
     if (!prev || moved || prev.keys !== next.doc.keys) put.push(next.doc);
   }
   await searchRepo.dropPostings(tx, drop);
@@ -84,7 +98,10 @@ async function drainBatch(deps: Deps, batch: number): Promise<number> {
     }
     const old = new Map((await searchRepo.docs(tx, [...entries.keys()])).map((d) => [d.seq, d]));
     await apply(tx, entries, old);
-    await searchRepo.dequeue(tx, rows.map((r) => r.n));
+    await searchRepo.dequeue(
+      tx,
+      rows.map((r) => r.n),
+    );
     return rows.length;
   });
 }
@@ -98,7 +115,10 @@ const draining = new WeakMap<Db, Promise<void>>();
  * ends the pass between batches (shutdown leaves the rest queued for the next start). `background`
  * takes smaller batches and lets requests in between them (SQLite calls never yield on their own).
  */
-export async function drainIndex(deps: Deps, o: { force?: boolean; stop?: () => boolean; background?: boolean } = {}): Promise<void> {
+export async function drainIndex(
+  deps: Deps,
+  o: { force?: boolean; stop?: () => boolean; background?: boolean } = {},
+): Promise<void> {
   const previous = draining.get(deps.db);
   const run = (async () => {
     await previous?.catch(() => undefined);
@@ -122,7 +142,9 @@ export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void):
   let started = false;
   let stopping = false;
   const pump = createPump({
-    idleMs: 250, maxIdleMs: 2_000, onError,
+    idleMs: 250,
+    maxIdleMs: 2_000,
+    onError,
     step: async () => {
       await drainIndex(deps, { force: !started, stop: () => stopping, background: true });
       started = true;
@@ -130,5 +152,11 @@ export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void):
     },
   });
   pump.start();
-  return { ...pump, stop: async () => { stopping = true; await pump.stop(); } };
+  return {
+    ...pump,
+    stop: async () => {
+      stopping = true;
+      await pump.stop();
+    },
+  };
 }

@@ -2,7 +2,14 @@
 // filtered stream runs) over the post as it is now, and whether the viewer may see its author.
 // Search shows no posts of protected accounts the viewer does not follow, as the timelines do.
 import type { Deps } from '../../deps.js';
-import { evaluate, parseQuery, preparePost, searchErrorMessage, type MatchContext, type QueryNode } from '../../engine/index.js';
+import {
+  evaluate,
+  parseQuery,
+  preparePost,
+  searchErrorMessage,
+  type MatchContext,
+  type QueryNode,
+} from '../../engine/index.js';
 import { problems } from '../../shared/problems.js';
 import type { Viewer } from '../../shared/selection.js';
 import { edgesRepo } from '../edges/index.js';
@@ -46,13 +53,21 @@ export async function resolve(deps: Deps, ast: QueryNode): Promise<Resolved> {
 
 /** Authors among `authors` whose posts the viewer may not see: protected, not followed, not the viewer. */
 export async function hiddenAuthors(deps: Deps, viewer: Viewer, authors: string[]): Promise<Set<string>> {
-  const locked = (await findUsersByIds(deps, authors)).filter((u) => u.protected === 1 && u.id !== viewer.userId).map((u) => u.id);
+  const locked = (await findUsersByIds(deps, authors))
+    .filter((u) => u.protected === 1 && u.id !== viewer.userId)
+    .map((u) => u.id);
   const followed = locked.length ? await followedAmong(deps, viewer.userId, locked) : new Set<string>();
   return new Set(locked.filter((id) => !followed.has(id)));
 }
 
 /** Which of `ids` match `ast` and are visible to the viewer, in no particular order. */
-export async function matching(deps: Deps, viewer: Viewer, ast: QueryNode, lists: readonly string[], ids: string[]): Promise<Set<string>> {
+export async function matching(
+  deps: Deps,
+  viewer: Viewer,
+  ast: QueryNode,
+  lists: readonly string[],
+  ids: string[],
+): Promise<Set<string>> {
   const posts = await toMatchPosts(deps, ids);
   const authors = [...new Set([...posts.values()].map((p) => p.author.id))];
   const hidden = await hiddenAuthors(deps, viewer, authors);

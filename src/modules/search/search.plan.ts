@@ -51,19 +51,30 @@ function plan(n: QueryNode, r: Resolved): Planned {
       const c = plan(n.child, r);
       return c.exact ? { p: negate(c.p), exact: true } : LOOSE;
     }
-    case 'text': return textPlan(n.pattern);
-    case 'user': return userPlan(n, r);
+    case 'text':
+      return textPlan(n.pattern);
+    case 'user':
+      return userPlan(n, r);
     case 'list': {
       const members = r.listMembers.get(n.value);
-      return members === null || members === undefined ? LOOSE : { p: disjoin(members.map((m) => key(P.from + m))), exact: false };
+      return members === null || members === undefined
+        ? LOOSE
+        : { p: disjoin(members.map((m) => key(P.from + m))), exact: false };
     }
     // Geo clauses are true only of posts with a place or coordinates (match-ops geoMatch), which
     // `has:geo` marks; URL clauses only of posts with links.
-    case 'place': case 'point_radius': case 'bounding_box': return loose(`${P.has}geo`);
-    case 'url': case 'url_contains': return loose(`${P.has}links`);
+    case 'place':
+    case 'point_radius':
+    case 'bounding_box':
+      return loose(`${P.has}geo`);
+    case 'url':
+    case 'url_contains':
+      return loose(`${P.has}links`);
     // Verification changes without a post write, so it is not filed.
-    case 'is': return n.flag === 'verified' ? LOOSE : exact(P.is + n.flag);
-    case 'entity': return loose(P.entity + n.value);
+    case 'is':
+      return n.flag === 'verified' ? LOOSE : exact(P.is + n.flag);
+    case 'entity':
+      return loose(P.entity + n.value);
     default: {
       const k = exactKey(n);
       return k === null ? LOOSE : exact(k);
@@ -81,7 +92,8 @@ function textPlan(t: Extract<QueryNode, { kind: 'text' }>['pattern']): Planned {
 /** `from:`/`to:`/`retweets_of:` take a username or an id; only ids are filed (usernames change),
  * so a username is resolved to its user's id now — the matcher compares current usernames too. */
 function userPlan(n: Extract<QueryNode, { kind: 'user' }>, r: Resolved): Planned {
-  const prefix = n.field === 'from' ? P.from : n.field === 'to' ? P.to : n.field === 'retweets_of' ? P.retweetsOf : null;
+  const prefix =
+    n.field === 'from' ? P.from : n.field === 'to' ? P.to : n.field === 'retweets_of' ? P.retweetsOf : null;
   if (prefix === null) return LOOSE;
   const byName = r.userIds.get(n.value);
   // Filed ids are digits: a value with letters can only name a user.

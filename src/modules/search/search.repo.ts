@@ -8,14 +8,19 @@ export type Posting = { term: string; created_at: number; seq: string };
 export type Hit = { created_at: number; seq: string };
 
 /** Where candidates may lie: [start, end) in time, (since, until) in seq, strictly below `below`. */
-export type Bounds = { start: number; end: number; sinceSeq?: string; untilSeq?: string; below?: { createdAt: number; seq: string } };
+export type Bounds = {
+  start: number;
+  end: number;
+  sinceSeq?: string;
+  untilSeq?: string;
+  below?: { createdAt: number; seq: string };
+};
 
 /** How to read candidates: walk one key's postings (or every doc) checking the others, or a union. */
 export type Access =
-  | { kind: 'scan'; key: string | null; filters: Filter[] }
-  | { kind: 'union'; branches: Access[] }
-  | { kind: 'empty' };
-export type Filter = { kind: 'key'; key: string } | { kind: 'not'; child: Filter } | { kind: 'and' | 'or'; children: Filter[] };
+  { kind: 'scan'; key: string | null; filters: Filter[] } | { kind: 'union'; branches: Access[] } | { kind: 'empty' };
+export type Filter =
+  { kind: 'key'; key: string } | { kind: 'not'; child: Filter } | { kind: 'and' | 'or'; children: Filter[] };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
@@ -24,9 +29,18 @@ function boundsSql(b: Bounds, params: Param[]): string {
   let sql = 'a.created_at >= ? AND a.created_at < ?';
   params.push(b.start, b.end);
   // (created_at, seq) < below, written so both planners use the index range on created_at.
-  if (b.below) { sql += ' AND a.created_at <= ? AND (a.created_at < ? OR a.seq < ?)'; params.push(b.below.createdAt, b.below.createdAt, b.below.seq); }
-  if (b.sinceSeq !== undefined) { sql += ' AND a.seq > ?'; params.push(b.sinceSeq); }
-  if (b.untilSeq !== undefined) { sql += ' AND a.seq < ?'; params.push(b.untilSeq); }
+  if (b.below) {
+    sql += ' AND a.created_at <= ? AND (a.created_at < ? OR a.seq < ?)';
+    params.push(b.below.createdAt, b.below.createdAt, b.below.seq);
+  }
+  if (b.sinceSeq !== undefined) {
+    sql += ' AND a.seq > ?';
+    params.push(b.sinceSeq);
+  }
+  if (b.untilSeq !== undefined) {
+    sql += ' AND a.seq < ?';
+    params.push(b.untilSeq);
+  }
   return sql;
 }
 
@@ -49,7 +63,10 @@ function accessSql(x: Access, b: Bounds, limit: number, params: Param[]): string
     params.push(limit);
     return `SELECT u.created_at, u.seq FROM (${parts.join(' UNION ')}) u${ORDER}`;
   }
-  let sql = x.key === null ? 'SELECT a.created_at, a.seq FROM search_docs a WHERE ' : 'SELECT a.created_at, a.seq FROM search_postings a WHERE a.term = ? AND ';
+  let sql =
+    x.key === null
+      ? 'SELECT a.created_at, a.seq FROM search_docs a WHERE '
+      : 'SELECT a.created_at, a.seq FROM search_postings a WHERE a.term = ? AND ';
   if (x.key !== null) params.push(x.key);
   sql += boundsSql(b, params);
   for (const f of x.filters) sql += ' AND ' + filterSql(f, params);
@@ -60,7 +77,8 @@ function accessSql(x: Access, b: Bounds, limit: number, params: Param[]): string
 export const searchRepo = {
   // ---- the change queue and the drain lock ----
   firstQueued: (db: Queryable) => db.get<{ n: number }>('SELECT n FROM search_queue ORDER BY n LIMIT 1'),
-  queued: (db: Queryable, limit: number) => db.all<QueueRow>('SELECT n, post_id, op, created_at FROM search_queue ORDER BY n LIMIT ?', [limit]),
+  queued: (db: Queryable, limit: number) =>
+    db.all<QueueRow>('SELECT n, post_id, op, created_at FROM search_queue ORDER BY n LIMIT ?', [limit]),
   async dequeue(db: Queryable, ns: number[]): Promise<void> {
     for (let i = 0; i < ns.length; i += CHUNK) {
       const part = ns.slice(i, i + CHUNK);
@@ -69,16 +87,25 @@ export const searchRepo = {
   },
   /** Queues every live post for (re)indexing: used when the key derivation changed. */
   async requeueAll(db: Queryable): Promise<void> {
-    await db.run("INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM search_docs ORDER BY seq");
+    await db.run(
+      "INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM search_docs ORDER BY seq",
+    );
   },
   /** Takes the drain lock row for the rest of the transaction (PostgreSQL row lock; SQLite's
    * write transaction is exclusive already) and returns the stored key-derivation version. */
   async lock(db: Queryable): Promise<string | null> {
-    await db.run("INSERT INTO search_state (name, value) VALUES ('lock', '') ON CONFLICT (name) DO UPDATE SET value = excluded.value");
-    return (await db.get<{ value: string }>("SELECT value FROM search_state WHERE name = 'keys_version'"))?.value ?? null;
+    await db.run(
+      "INSERT INTO search_state (name, value) VALUES ('lock', '') ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    );
+    return (
+      (await db.get<{ value: string }>("SELECT value FROM search_state WHERE name = 'keys_version'"))?.value ?? null
+    );
   },
   async setVersion(db: Queryable, version: string): Promise<void> {
-    await db.run("INSERT INTO search_state (name, value) VALUES ('keys_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [version]);
+    await db.run(
+      "INSERT INTO search_state (name, value) VALUES ('keys_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      [version],
+    );
   },
 
   // ---- docs and postings ----
@@ -86,7 +113,12 @@ export const searchRepo = {
     const out: DocRow[] = [];
     for (let i = 0; i < seqs.length; i += CHUNK) {
       const part = seqs.slice(i, i + CHUNK);
-      out.push(...await db.all<DocRow>(`SELECT seq, id, created_at, keys FROM search_docs WHERE seq IN (${marks(part.length)})`, part));
+      out.push(
+        ...(await db.all<DocRow>(
+          `SELECT seq, id, created_at, keys FROM search_docs WHERE seq IN (${marks(part.length)})`,
+          part,
+        )),
+      );
     }
     return out.map((d) => ({ ...d, created_at: Number(d.created_at) }));
   },
@@ -116,7 +148,12 @@ export const searchRepo = {
     }
   },
   async dropPostings(db: Queryable, rows: Posting[]): Promise<void> {
-    for (const p of rows) await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [p.term, p.created_at, p.seq]);
+    for (const p of rows)
+      await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [
+        p.term,
+        p.created_at,
+        p.seq,
+      ]);
   },
 
   // ---- reads ----

@@ -18,8 +18,15 @@ import { resolveWindow, type Product, type Window } from './search.window.js';
 
 /** What a search or count request asks, as plain data (routes parse the query string). */
 export type SearchRequest = {
-  product: Product; query: string; tier: string; startTime?: number; endTime?: number;
-  sinceId?: string; untilId?: string; token?: string; tokenParam?: string;
+  product: Product;
+  query: string;
+  tier: string;
+  startTime?: number;
+  endTime?: number;
+  sinceId?: string;
+  untilId?: string;
+  token?: string;
+  tokenParam?: string;
 };
 
 /** A query ready to run: the bound tree, how to read candidates, and the bounds to read within. */
@@ -37,7 +44,12 @@ const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');
 function cursorOf(r: SearchRequest): Cursor | null {
   if (r.token === undefined) return null;
   const c = decodeCursor(r.token);
-  if (!c) throw problems.invalidParam(r.tokenParam ?? 'next_token', r.token, `The \`${r.tokenParam ?? 'next_token'}\` query parameter value [${r.token}] is not valid`);
+  if (!c)
+    throw problems.invalidParam(
+      r.tokenParam ?? 'next_token',
+      r.token,
+      `The \`${r.tokenParam ?? 'next_token'}\` query parameter value [${r.token}] is not valid`,
+    );
   return c;
 }
 
@@ -46,8 +58,10 @@ async function prepare(deps: Deps, r: SearchRequest): Promise<Prepared & { curso
   const cursor = cursorOf(r);
   const window = cursor?.window ?? resolveWindow(r.product, deps.clock.now(), r.startTime, r.endTime);
   const bounds: Bounds = {
-    start: window.start, end: window.end,
-    sinceSeq: r.sinceId === undefined ? undefined : seqOf(r.sinceId), untilSeq: r.untilId === undefined ? undefined : seqOf(r.untilId),
+    start: window.start,
+    end: window.end,
+    sinceSeq: r.sinceId === undefined ? undefined : seqOf(r.sinceId),
+    untilSeq: r.untilId === undefined ? undefined : seqOf(r.untilId),
   };
   // Every write committed before this request is in the index once the queue is drained.
   await drainIndex(deps);
@@ -63,13 +77,25 @@ async function prepare(deps: Deps, r: SearchRequest): Promise<Prepared & { curso
 }
 
 /** Matching posts below `below`, newest first: up to `need`, and whether more exist. */
-async function collect(deps: Deps, viewer: Viewer, q: Prepared, need: number, below?: Bounds['below']): Promise<{ hits: Hit[]; more: boolean }> {
+async function collect(
+  deps: Deps,
+  viewer: Viewer,
+  q: Prepared,
+  need: number,
+  below?: Bounds['below'],
+): Promise<{ hits: Hit[]; more: boolean }> {
   const hits: Hit[] = [];
   let batch = Math.min(MAX_BATCH, need + 1);
   for (;;) {
     const candidates = await searchRepo.candidates(deps.db, q.access, { ...q.bounds, below }, batch);
     if (candidates.length === 0) return { hits, more: false };
-    const ok = await matching(deps, viewer, q.ast, q.lists, candidates.map((c) => unpad(c.seq)));
+    const ok = await matching(
+      deps,
+      viewer,
+      q.ast,
+      q.lists,
+      candidates.map((c) => unpad(c.seq)),
+    );
     for (const c of candidates) {
       if (!ok.has(unpad(c.seq))) continue;
       if (hits.length === need) return { hits, more: true };
@@ -83,12 +109,20 @@ async function collect(deps: Deps, viewer: Viewer, q: Prepared, need: number, be
 }
 
 /** GET /2/tweets/search/recent and /all: one page, newest first (notes §5). */
-export async function searchPosts(deps: Deps, viewer: Viewer, r: SearchRequest & { limit: number }, sel: Selection): Promise<Envelope> {
+export async function searchPosts(
+  deps: Deps,
+  viewer: Viewer,
+  r: SearchRequest & { limit: number },
+  sel: Selection,
+): Promise<Envelope> {
   const q = await prepare(deps, r);
   const below = q.cursor ? { createdAt: q.cursor.position.createdAt, seq: q.cursor.position.seq } : undefined;
   const { hits, more } = await collect(deps, viewer, q, r.limit, below);
   const last = hits[hits.length - 1];
-  const next = more && last ? encodeCursor({ window: q.window, position: { createdAt: last.created_at, seq: last.seq } }) : undefined;
+  const next =
+    more && last
+      ? encodeCursor({ window: q.window, position: { createdAt: last.created_at, seq: last.seq } })
+      : undefined;
   const ids = hits.map((h) => unpad(h.seq));
   return renderPostPage(deps, viewer, ids, searchMeta(ids, next), sel);
 }
@@ -113,7 +147,7 @@ const AUTHORS_MAX = 20_000;
 async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
   const authors = await searchRepo.authors(deps.db);
   if (authors.length > AUTHORS_MAX) return null;
-  const hidden = [...await hiddenAuthors(deps, APP_ONLY, authors)].map((id) => P_FROM + id);
+  const hidden = [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
   const access = excluding(q.access, hidden);
   const times: number[] = [];
   let below: Bounds['below'];
@@ -128,6 +162,6 @@ async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
 /** GET /2/tweets/counts/recent and /all: matching posts per time bucket over the window. */
 export async function countPosts(deps: Deps, r: SearchRequest & { granularity: Granularity }): Promise<Envelope> {
   const q = await prepare(deps, r);
-  const times = (q.exact ? await exactTimes(deps, q) : null) ?? await verifiedTimes(deps, q);
+  const times = (q.exact ? await exactTimes(deps, q) : null) ?? (await verifiedTimes(deps, q));
   return bucketize(times, q.window, r.granularity);
 }

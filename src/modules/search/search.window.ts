@@ -33,8 +33,12 @@ export function resolveWindow(product: Product, now: number, startTime?: number,
   // OBS (2021–2025): "Invalid 'start_time':'2025-01-01T00:00Z'. 'start_time' must be on or after 2025-01-17T09:13Z".
   const floor = product === 'recent' ? now - RECENT_SPAN : ARCHIVE_START;
   if (start !== undefined && start < floor) refuse('start_time', start, `must be on or after ${minutes(floor)}`);
-  for (const [name, t] of [['start_time', start], ['end_time', end]] as const) {
-    if (t !== undefined && t > now - MIN_AGE) refuse(name, t, 'must be a minimum of 10 seconds prior to the request time.');
+  for (const [name, t] of [
+    ['start_time', start],
+    ['end_time', end],
+  ] as const) {
+    if (t !== undefined && t > now - MIN_AGE)
+      refuse(name, t, 'must be a minimum of 10 seconds prior to the request time.');
   }
   const e = end ?? now - LAG;
   const s = start ?? (product === 'recent' ? now - RECENT_SPAN : Math.max(ARCHIVE_START, e - ALL_DEFAULT_SPAN));

@@ -5,11 +5,25 @@
 import type { Param, Queryable } from '../../store/index.js';
 
 export type ConnectionRow = {
-  id: string; uuid: string; app_id: string; endpoint_name: string; client_ip: string | null; holder: string;
-  connected_at: number; disconnected_at: number | null; disconnect_reason: string | null; kill_requested: number; seen_at: number;
+  id: string;
+  uuid: string;
+  app_id: string;
+  endpoint_name: string;
+  client_ip: string | null;
+  holder: string;
+  connected_at: number;
+  disconnected_at: number | null;
+  disconnect_reason: string | null;
+  kill_requested: number;
+  seen_at: number;
 };
 
-export type ConnectionFilter = { status: 'active' | 'inactive' | 'all'; endpoints: string[]; before: string | null; limit: number };
+export type ConnectionFilter = {
+  status: 'active' | 'inactive' | 'all';
+  endpoints: string[];
+  before: string | null;
+  limit: number;
+};
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -23,12 +37,17 @@ export const connectionsRepo = {
   },
 
   /** Open connections of the app on an endpoint, oldest first (admission keeps the first N). */
-  open: (db: Queryable, appId: string, endpoint: string) => db.all<ConnectionRow>(
-    'SELECT * FROM stream_connections WHERE app_id = ? AND endpoint_name = ? AND disconnected_at IS NULL ORDER BY id', [appId, endpoint],
-  ),
+  open: (db: Queryable, appId: string, endpoint: string) =>
+    db.all<ConnectionRow>(
+      'SELECT * FROM stream_connections WHERE app_id = ? AND endpoint_name = ? AND disconnected_at IS NULL ORDER BY id',
+      [appId, endpoint],
+    ),
 
   async close(db: Queryable, uuid: string, at: number, reason: string): Promise<void> {
-    await db.run('UPDATE stream_connections SET disconnected_at = ?, disconnect_reason = ? WHERE uuid = ? AND disconnected_at IS NULL', [at, reason, uuid]);
+    await db.run(
+      'UPDATE stream_connections SET disconnected_at = ?, disconnect_reason = ? WHERE uuid = ? AND disconnected_at IS NULL',
+      [at, reason, uuid],
+    );
   },
 
   async remove(db: Queryable, uuid: string): Promise<void> {
@@ -41,36 +60,67 @@ export const connectionsRepo = {
     const params: Param[] = [appId];
     if (f.status === 'active') where.push('disconnected_at IS NULL');
     if (f.status === 'inactive') where.push('disconnected_at IS NOT NULL');
-    if (f.endpoints.length) { where.push(`endpoint_name IN (${marks(f.endpoints.length)})`); params.push(...f.endpoints); }
-    if (f.before) { where.push('id < ?'); params.push(f.before); }
-    return db.all<ConnectionRow>(`SELECT * FROM stream_connections WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(f.limit)}`, params);
+    if (f.endpoints.length) {
+      where.push(`endpoint_name IN (${marks(f.endpoints.length)})`);
+      params.push(...f.endpoints);
+    }
+    if (f.before) {
+      where.push('id < ?');
+      params.push(f.before);
+    }
+    return db.all<ConnectionRow>(
+      `SELECT * FROM stream_connections WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${Number(f.limit)}`,
+      params,
+    );
   },
 
   /** Open connections of the app, optionally only these uuids or this endpoint. */
   openOf(db: Queryable, appId: string, o: { uuids?: string[]; endpoint?: string }): Promise<ConnectionRow[]> {
     const where = ['app_id = ?', 'disconnected_at IS NULL'];
     const params: Param[] = [appId];
-    if (o.uuids) { where.push(`uuid IN (${marks(o.uuids.length)})`); params.push(...o.uuids); }
-    if (o.endpoint) { where.push('endpoint_name = ?'); params.push(o.endpoint); }
+    if (o.uuids) {
+      where.push(`uuid IN (${marks(o.uuids.length)})`);
+      params.push(...o.uuids);
+    }
+    if (o.endpoint) {
+      where.push('endpoint_name = ?');
+      params.push(o.endpoint);
+    }
     return db.all<ConnectionRow>(`SELECT * FROM stream_connections WHERE ${where.join(' AND ')} ORDER BY id`, params);
   },
 
   async requestKill(db: Queryable, uuids: string[]): Promise<void> {
-    if (uuids.length) await db.run(`UPDATE stream_connections SET kill_requested = 1 WHERE uuid IN (${marks(uuids.length)}) AND disconnected_at IS NULL`, uuids);
+    if (uuids.length)
+      await db.run(
+        `UPDATE stream_connections SET kill_requested = 1 WHERE uuid IN (${marks(uuids.length)}) AND disconnected_at IS NULL`,
+        uuids,
+      );
   },
 
   /** Of these open connections, those another process asked to end. */
-  killRequested: async (db: Queryable, uuids: string[]) => uuids.length === 0 ? [] : (await db.all<{ uuid: string }>(
-    `SELECT uuid FROM stream_connections WHERE kill_requested = 1 AND uuid IN (${marks(uuids.length)})`, uuids,
-  )).map((r) => r.uuid),
+  killRequested: async (db: Queryable, uuids: string[]) =>
+    uuids.length === 0
+      ? []
+      : (
+          await db.all<{ uuid: string }>(
+            `SELECT uuid FROM stream_connections WHERE kill_requested = 1 AND uuid IN (${marks(uuids.length)})`,
+            uuids,
+          )
+        ).map((r) => r.uuid),
 
   async heartbeat(db: Queryable, holder: string, wall: number): Promise<void> {
-    await db.run('UPDATE stream_connections SET seen_at = ? WHERE holder = ? AND disconnected_at IS NULL', [wall, holder]);
+    await db.run('UPDATE stream_connections SET seen_at = ? WHERE holder = ? AND disconnected_at IS NULL', [
+      wall,
+      holder,
+    ]);
   },
 
   /** Closes open rows nobody heartbeated since `staleBefore` (their process is gone). */
   async closeStale(db: Queryable, staleBefore: number, at: number): Promise<void> {
-    await db.run("UPDATE stream_connections SET disconnected_at = ?, disconnect_reason = 'connection_lost' WHERE disconnected_at IS NULL AND seen_at < ?", [at, staleBefore]);
+    await db.run(
+      "UPDATE stream_connections SET disconnected_at = ?, disconnect_reason = 'connection_lost' WHERE disconnected_at IS NULL AND seen_at < ?",
+      [at, staleBefore],
+    );
   },
 
   async prune(db: Queryable, before: number): Promise<void> {

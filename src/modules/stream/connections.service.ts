@@ -10,20 +10,53 @@ import { connectionView } from './connections.view.js';
 import { disconnect, hubOf } from './stream.hub.js';
 
 export const ENDPOINTS = [
-  'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'tweets_compliance_stream', 'users_compliance_stream',
-  'tweet_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
-  'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
+  'filtered_stream',
+  'sample_stream',
+  'sample10_stream',
+  'firehose_stream',
+  'tweets_compliance_stream',
+  'users_compliance_stream',
+  'tweet_label_stream',
+  'firehose_stream_lang_en',
+  'firehose_stream_lang_ja',
+  'firehose_stream_lang_ko',
+  'firehose_stream_lang_pt',
+  'likes_firehose_stream',
+  'likes_sample10_stream',
+  'likes_compliance_stream',
 ] as const;
-export const CONNECTION_FIELDS = ['client_ip', 'connected_at', 'disconnect_reason', 'disconnected_at', 'endpoint_name', 'id'] as const;
+export const CONNECTION_FIELDS = [
+  'client_ip',
+  'connected_at',
+  'disconnect_reason',
+  'disconnected_at',
+  'endpoint_name',
+  'id',
+] as const;
 
-export type HistoryQuery = { status: 'active' | 'inactive' | 'all'; endpoints: string[]; limit: number; token?: string; fields: readonly string[] };
+export type HistoryQuery = {
+  status: 'active' | 'inactive' | 'all';
+  endpoints: string[];
+  limit: number;
+  token?: string;
+  fields: readonly string[];
+};
 
 export async function listConnections(deps: Deps, appId: string, q: HistoryQuery) {
   const position = q.token === undefined ? null : decodeToken(q.token);
   if (q.token !== undefined && position?.dir !== 'next') {
-    throw problems.invalidParam('pagination_token', q.token, `The \`pagination_token\` query parameter value [${q.token}] is not valid`);
+    throw problems.invalidParam(
+      'pagination_token',
+      q.token,
+      `The \`pagination_token\` query parameter value [${q.token}] is not valid`,
+    );
   }
-  const rows = await connectionsRepo.list(deps.db, appId, { status: q.status, endpoints: q.endpoints, before: position?.cursor ?? null, limit: q.limit + 1 });
+  const rows = await connectionsRepo.list(deps.db, appId, {
+    status: q.status,
+    endpoints: q.endpoints,
+    before: position?.cursor ?? null,
+    limit: q.limit + 1,
+  });
   const page = rows.slice(0, q.limit);
   const meta: { result_count: number; next_token?: string } = { result_count: page.length };
   if (rows.length > q.limit) meta.next_token = encodeToken({ dir: 'next', cursor: page[page.length - 1]!.id });
@@ -49,7 +82,8 @@ export async function killConnections(deps: Deps, appId: string, target: { endpo
     results.push({ uuid: row.uuid, success: true });
   }
   for (const uuid of target.uuids ?? []) {
-    if (!rows.some((r) => r.uuid === uuid)) results.push({ uuid, success: false, error_message: 'No active connection with this uuid was found.' });
+    if (!rows.some((r) => r.uuid === uuid))
+      results.push({ uuid, success: false, error_message: 'No active connection with this uuid was found.' });
   }
   const ok = results.filter((r) => r.success).length;
   return { data: { successful_kills: ok, failed_kills: results.length - ok, results } };

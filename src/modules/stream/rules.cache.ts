@@ -45,10 +45,19 @@ function reload(deps: Deps, appId: string): Promise<RuleSet> {
   const c = cacheOf(deps);
   let p = c.loading.get(appId);
   if (!p) {
-    p = load(deps, appId).then((set) => {
-      if (c.loading.get(appId) === p) { c.sets.set(appId, set); c.loading.delete(appId); }
-      return set;
-    }, (err) => { c.loading.delete(appId); throw err; });
+    p = load(deps, appId).then(
+      (set) => {
+        if (c.loading.get(appId) === p) {
+          c.sets.set(appId, set);
+          c.loading.delete(appId);
+        }
+        return set;
+      },
+      (err) => {
+        c.loading.delete(appId);
+        throw err;
+      },
+    );
     c.loading.set(appId, p);
   }
   return p;
@@ -75,14 +84,27 @@ export async function ruleSet(deps: Deps, appId: string): Promise<RuleSet> {
  * A change this process committed: applied in place when the held set is the one it changed
  * (`previous`), otherwise the held set is dropped and read again when next needed.
  */
-export function applyChange(deps: Deps, appId: string, change: { previous: string | null; version: string; added: { row: RuleRow; ast: QueryNode }[]; removed: string[] }): void {
+export function applyChange(
+  deps: Deps,
+  appId: string,
+  change: { previous: string | null; version: string; added: { row: RuleRow; ast: QueryNode }[]; removed: string[] },
+): void {
   const c = cacheOf(deps);
   c.loading.delete(appId);
   const held = c.sets.get(appId);
   if (!held) return;
-  if (held.version !== change.previous) { c.sets.delete(appId); return; }
-  for (const id of change.removed) { held.index.remove(id); held.rules.delete(id); }
-  for (const { row, ast } of change.added) { held.index.add(row.id, ast); held.rules.set(row.id, row); }
+  if (held.version !== change.previous) {
+    c.sets.delete(appId);
+    return;
+  }
+  for (const id of change.removed) {
+    held.index.remove(id);
+    held.rules.delete(id);
+  }
+  for (const { row, ast } of change.added) {
+    held.index.add(row.id, ast);
+    held.rules.set(row.id, row);
+  }
   held.version = change.version;
 }
 

@@ -9,15 +9,25 @@ export type RuleRow = { id: string; app_id: string; value: string; tag: string |
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const rulesRepo = {
-  all: (db: Queryable, appId: string) => db.all<RuleRow>('SELECT * FROM stream_rules WHERE app_id = ? ORDER BY created_at, id', [appId]),
+  all: (db: Queryable, appId: string) =>
+    db.all<RuleRow>('SELECT * FROM stream_rules WHERE app_id = ? ORDER BY created_at, id', [appId]),
 
   /** One page in id order; `after` is the last id of the previous page. */
   page: (db: Queryable, appId: string, o: { ids?: string[]; after?: string; limit: number }) => {
     const where = ['app_id = ?'];
     const params: (string | number)[] = [appId];
-    if (o.ids?.length) { where.push(`id IN (${marks(o.ids.length)})`); params.push(...o.ids); }
-    if (o.after) { where.push('(LENGTH(id) > ? OR (LENGTH(id) = ? AND id > ?))'); params.push(o.after.length, o.after.length, o.after); }
-    return db.all<RuleRow>(`SELECT * FROM stream_rules WHERE ${where.join(' AND ')} ORDER BY LENGTH(id), id LIMIT ${Number(o.limit)}`, params);
+    if (o.ids?.length) {
+      where.push(`id IN (${marks(o.ids.length)})`);
+      params.push(...o.ids);
+    }
+    if (o.after) {
+      where.push('(LENGTH(id) > ? OR (LENGTH(id) = ? AND id > ?))');
+      params.push(o.after.length, o.after.length, o.after);
+    }
+    return db.all<RuleRow>(
+      `SELECT * FROM stream_rules WHERE ${where.join(' AND ')} ORDER BY LENGTH(id), id LIMIT ${Number(o.limit)}`,
+      params,
+    );
   },
 
   async count(db: Queryable, appId: string): Promise<number> {
@@ -25,16 +35,28 @@ export const rulesRepo = {
     return Number(row?.n ?? 0);
   },
 
-  byValues: (db: Queryable, appId: string, values: string[]) => values.length === 0 ? Promise.resolve([]) :
-    db.all<RuleRow>(`SELECT * FROM stream_rules WHERE app_id = ? AND value IN (${marks(values.length)})`, [appId, ...values]),
-  byIds: (db: Queryable, appId: string, ids: string[]) => ids.length === 0 ? Promise.resolve([]) :
-    db.all<RuleRow>(`SELECT * FROM stream_rules WHERE app_id = ? AND id IN (${marks(ids.length)})`, [appId, ...ids]),
+  byValues: (db: Queryable, appId: string, values: string[]) =>
+    values.length === 0
+      ? Promise.resolve([])
+      : db.all<RuleRow>(`SELECT * FROM stream_rules WHERE app_id = ? AND value IN (${marks(values.length)})`, [
+          appId,
+          ...values,
+        ]),
+  byIds: (db: Queryable, appId: string, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.all<RuleRow>(`SELECT * FROM stream_rules WHERE app_id = ? AND id IN (${marks(ids.length)})`, [
+          appId,
+          ...ids,
+        ]),
 
   async insert(db: Queryable, rows: RuleRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200);
-      await db.run(`INSERT INTO stream_rules (id, app_id, value, tag, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap((r) => [r.id, r.app_id, r.value, r.tag, r.created_at]));
+      await db.run(
+        `INSERT INTO stream_rules (id, app_id, value, tag, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((r) => [r.id, r.app_id, r.value, r.tag, r.created_at]),
+      );
     }
   },
 
@@ -58,11 +80,16 @@ export const rulesRepo = {
     return row?.previous ?? null;
   },
 
-  version: async (db: Queryable, appId: string) => (await db.get<{ version: string }>('SELECT version FROM stream_rule_versions WHERE app_id = ?', [appId]))?.version ?? null,
+  version: async (db: Queryable, appId: string) =>
+    (await db.get<{ version: string }>('SELECT version FROM stream_rule_versions WHERE app_id = ?', [appId]))
+      ?.version ?? null,
 
   async versions(db: Queryable, appIds: string[]): Promise<Map<string, string>> {
     if (!appIds.length) return new Map();
-    const rows = await db.all<{ app_id: string; version: string }>(`SELECT app_id, version FROM stream_rule_versions WHERE app_id IN (${marks(appIds.length)})`, appIds);
+    const rows = await db.all<{ app_id: string; version: string }>(
+      `SELECT app_id, version FROM stream_rule_versions WHERE app_id IN (${marks(appIds.length)})`,
+      appIds,
+    );
     return new Map(rows.map((r) => [r.app_id, r.version]));
   },
 };

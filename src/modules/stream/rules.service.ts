@@ -15,12 +15,19 @@ import { ruleView, type RuleView } from './rules.view.js';
 
 export type Limits = { rules: number; length: number; connections: number };
 export type AddRule = { value: string; tag?: string };
-export type RulesResult = { created: boolean; body: { data?: RuleView[]; meta: Record<string, unknown>; errors?: ProblemBody[] } };
+export type RulesResult = {
+  created: boolean;
+  body: { data?: RuleView[]; meta: Record<string, unknown>; errors?: ProblemBody[] };
+};
 
 /** Self-serve tiers share one set of limits, enterprise has its own (config, DOCS filtered-stream introduction). */
 export function limitsOf(config: Config, tier: AppRow['tier']): Limits {
   return tier === 'enterprise'
-    ? { rules: config.streamRuleCapEnterprise, length: config.streamRuleLengthEnterprise, connections: config.streamConnectionsEnterprise }
+    ? {
+        rules: config.streamRuleCapEnterprise,
+        length: config.streamRuleLengthEnterprise,
+        connections: config.streamConnectionsEnterprise,
+      }
     : { rules: config.streamRuleCap, length: config.streamRuleLength, connections: config.streamConnections };
 }
 
@@ -32,7 +39,13 @@ function candidates(deps: Deps, app: AppRow, rules: AddRule[]): Candidate[] {
   const first = new Map<string, string>();
   const now = deps.clock.now();
   return rules.map((r) => {
-    const row: RuleRow = { id: deps.ids.next(), app_id: app.id, value: r.value, tag: r.tag ? r.tag : null, created_at: now };
+    const row: RuleRow = {
+      id: deps.ids.next(),
+      app_id: app.id,
+      value: r.value,
+      tag: r.tag ? r.tag : null,
+      created_at: now,
+    };
     const parsed = parseQuery(r.value, { product: 'stream', maxLength: length });
     if (!parsed.ok) {
       const e = parsed.tooLong
@@ -41,7 +54,8 @@ function candidates(deps: Deps, app: AppRow, rules: AddRule[]): Candidate[] {
       return { row, ast: null, error: partialError(e) };
     }
     const earlier = first.get(r.value);
-    if (earlier) return { row, ast: null, error: partialError(problems.duplicateRule({ id: earlier, value: r.value })) };
+    if (earlier)
+      return { row, ast: null, error: partialError(problems.duplicateRule({ id: earlier, value: r.value })) };
     first.set(r.value, row.id);
     return { row, ast: parsed.ast, error: null };
   });
@@ -50,7 +64,15 @@ function candidates(deps: Deps, app: AppRow, rules: AddRule[]): Candidate[] {
 /** Duplicates of stored rules (`id` = the stored one, OBS) and the cap, against the stored set. */
 async function storedChecks(deps: Deps, db: Queryable, app: AppRow, list: Candidate[]): Promise<ProblemBody[]> {
   const valid = list.filter((c) => !c.error);
-  const existing = new Map((await rulesRepo.byValues(db, app.id, valid.map((c) => c.row.value))).map((r) => [r.value, r.id]));
+  const existing = new Map(
+    (
+      await rulesRepo.byValues(
+        db,
+        app.id,
+        valid.map((c) => c.row.value),
+      )
+    ).map((r) => [r.value, r.id]),
+  );
   for (const c of valid) {
     const id = existing.get(c.row.value);
     if (id) c.error = partialError(problems.duplicateRule({ id, value: c.row.value }));
@@ -69,7 +91,10 @@ function addResult(sent: string, list: Candidate[], extra: ProblemBody[], create
   const errors = [...list.flatMap((c) => (c.error ? [c.error] : [])), ...extra];
   const valid = list.filter((c) => !c.error).length;
   const made = errors.length ? 0 : valid;
-  const meta = { sent, summary: { created: made, not_created: list.length - made, valid, invalid: list.length - valid } };
+  const meta = {
+    sent,
+    summary: { created: made, not_created: list.length - made, valid, invalid: list.length - valid },
+  };
   if (errors.length) return { created: false, body: { meta, errors } };
   return { created, body: { data: list.map((c) => ruleView(c.row)), meta } };
 }
@@ -93,7 +118,10 @@ export async function addRules(deps: Deps, app: AppRow, rules: AddRule[], dryRun
       previous = await rulesRepo.bumpVersion(tx, app.id, version);
       extra = await storedChecks(deps, tx, app, list);
       if (extra.length || list.some((c) => c.error)) throw new Rejected();
-      await rulesRepo.insert(tx, list.map((c) => c.row));
+      await rulesRepo.insert(
+        tx,
+        list.map((c) => c.row),
+      );
     });
   } catch (err) {
     if (!(err instanceof Rejected)) throw err;
@@ -104,15 +132,28 @@ export async function addRules(deps: Deps, app: AppRow, rules: AddRule[], dryRun
 }
 
 /** Deletes by ids and/or values; unknown ones are `not_deleted` with the OBS nested error. */
-export async function deleteRules(deps: Deps, app: AppRow, by: { ids?: string[]; values?: string[] } | 'all', dryRun: boolean): Promise<RulesResult> {
+export async function deleteRules(
+  deps: Deps,
+  app: AppRow,
+  by: { ids?: string[]; values?: string[] } | 'all',
+  dryRun: boolean,
+): Promise<RulesResult> {
   const sent = isoMillis(deps.clock.now());
-  const rows = by === 'all' ? await rulesRepo.all(deps.db, app.id)
-    : [...await rulesRepo.byIds(deps.db, app.id, by.ids ?? []), ...await rulesRepo.byValues(deps.db, app.id, by.values ?? [])];
+  const rows =
+    by === 'all'
+      ? await rulesRepo.all(deps.db, app.id)
+      : [
+          ...(await rulesRepo.byIds(deps.db, app.id, by.ids ?? [])),
+          ...(await rulesRepo.byValues(deps.db, app.id, by.values ?? [])),
+        ];
   const ids = [...new Set(rows.map((r) => r.id))];
-  const missing = by === 'all' ? [] : [
-    ...(by.ids ?? []).filter((id) => !rows.some((r) => r.id === id)),
-    ...(by.values ?? []).filter((v) => !rows.some((r) => r.value === v)),
-  ];
+  const missing =
+    by === 'all'
+      ? []
+      : [
+          ...(by.ids ?? []).filter((id) => !rows.some((r) => r.id === id)),
+          ...(by.values ?? []).filter((v) => !rows.some((r) => r.value === v)),
+        ];
   if (!dryRun && ids.length) {
     const version = deps.ids.next();
     let previous: string | null = null;
@@ -131,7 +172,11 @@ export async function deleteRules(deps: Deps, app: AppRow, by: { ids?: string[];
 export type RulesPage = { data?: RuleView[]; meta: { sent: string; result_count: number; next_token?: string } };
 
 /** One page of the app's rules in id order; `after` is the last id of the previous page. */
-export async function listRules(deps: Deps, appId: string, q: { ids?: string[]; limit: number; after?: string }): Promise<RulesPage & { last?: string }> {
+export async function listRules(
+  deps: Deps,
+  appId: string,
+  q: { ids?: string[]; limit: number; after?: string },
+): Promise<RulesPage & { last?: string }> {
   const sent = isoMillis(deps.clock.now());
   const rows = await rulesRepo.page(deps.db, appId, { ids: q.ids, after: q.after, limit: q.limit + 1 });
   const page = rows.slice(0, q.limit);
@@ -141,7 +186,13 @@ export async function listRules(deps: Deps, appId: string, q: { ids?: string[]; 
   return out;
 }
 
-export const RULES_COUNT_FIELDS = ['all_project_client_apps', 'cap_per_client_app', 'cap_per_project', 'client_app_rules_count', 'project_rules_count'] as const;
+export const RULES_COUNT_FIELDS = [
+  'all_project_client_apps',
+  'cap_per_client_app',
+  'cap_per_project',
+  'client_app_rules_count',
+  'project_rules_count',
+] as const;
 
 /** GET …/rules/counts: an app is its own project here, so the app and project figures agree. */
 export async function ruleCounts(deps: Deps, app: AppRow, fields: readonly string[]): Promise<Record<string, unknown>> {
@@ -149,7 +200,11 @@ export async function ruleCounts(deps: Deps, app: AppRow, fields: readonly strin
   const cap = limitsOf(deps.config, app.tier).rules;
   const mine = { client_app_id: app.id, rule_count: n };
   const all: Record<string, unknown> = {
-    all_project_client_apps: [mine], cap_per_client_app: cap, cap_per_project: cap, client_app_rules_count: mine, project_rules_count: n,
+    all_project_client_apps: [mine],
+    cap_per_client_app: cap,
+    cap_per_project: cap,
+    client_app_rules_count: mine,
+    project_rules_count: n,
   };
   const wanted = fields.length ? fields : RULES_COUNT_FIELDS;
   return Object.fromEntries(Object.entries(all).filter(([k]) => wanted.includes(k)));

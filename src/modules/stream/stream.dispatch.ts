@@ -55,7 +55,8 @@ async function deliverLive(hub: Hub, rows: PostEvent[]): Promise<void> {
   const postIds = matches.map((m) => m.postId);
   const renders: RenderCache = new Map();
   const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
-  for (const conn of hub.conns.values()) if (apps.has(conn.appId)) renderBatch(hub.deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
+  for (const conn of hub.conns.values())
+    if (apps.has(conn.appId)) renderBatch(hub.deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
@@ -126,9 +127,18 @@ async function backfill(hub: Hub, conn: Conn, since: number, snap: Snapshot): Pr
     if (!rows.length) return;
     after = rows[rows.length - 1]!.id;
     // Events the live tail had not processed at the snapshot reach the connection live instead.
-    const due = rows.filter((r) => (compareIds(r.id, snap.low) <= 0 || snap.seen.has(r.id)) && r.created_at >= since && within(conn, r));
+    const due = rows.filter(
+      (r) => (compareIds(r.id, snap.low) <= 0 || snap.seen.has(r.id)) && r.created_at >= since && within(conn, r),
+    );
     const matches = await matchRows(deps, due, [conn.appId]);
-    const bodies = await renderBatch(deps, new Map(), conn.appId, matches.map((m) => m.postId), conn.sel, conn.selKey);
+    const bodies = await renderBatch(
+      deps,
+      new Map(),
+      conn.appId,
+      matches.map((m) => m.postId),
+      conn.sel,
+      conn.selKey,
+    );
     for (const m of matches) {
       const body = bodies.get(m.postId);
       if (!body || conn.ended) continue;
@@ -163,10 +173,18 @@ export function startStreamDispatcher(deps: Deps, onError: (err: unknown) => voi
   const hub = hubOf(deps);
   let running = true;
   let wake: (() => void) | null = null;
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const t = setTimeout(() => { wake = null; resolve(); }, ms);
-    wake = () => { clearTimeout(t); wake = null; resolve(); };
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      };
+    });
   const loop = (async () => {
     while (running) {
       let busy = false;

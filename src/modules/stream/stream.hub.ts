@@ -21,7 +21,11 @@ export type Sink = {
 };
 
 export type Conn = {
-  uuid: string; appId: string; sel: Selection; selKey: string; sink: Sink;
+  uuid: string;
+  appId: string;
+  sel: Selection;
+  selKey: string;
+  sink: Sink;
   /** `end_time`: nothing created later is sent; the stream ends once the clock passes it. */
   until: number | null;
   /** Lines held while the connection's backfill runs; null once it is live. */
@@ -30,7 +34,13 @@ export type Conn = {
   ended: boolean;
 };
 
-export type Tail = { cursor: string; low: string; marks: { wall: number; id: string }[]; seen: Set<string>; swept: number };
+export type Tail = {
+  cursor: string;
+  low: string;
+  marks: { wall: number; id: string }[];
+  seen: Set<string>;
+  swept: number;
+};
 
 export type Hub = {
   deps: Deps;
@@ -58,7 +68,17 @@ const HISTORY_MS = 7 * 24 * 3_600_000;
 export function hubOf(deps: Deps): Hub {
   let h = hubs.get(deps);
   if (!h) {
-    h = { deps, holder: `stream:${deps.ids.worker}:${randomUUID()}`, conns: new Map(), admitting: new Set(), byApp: new Map(), tail: null, chain: Promise.resolve(), timers: [], ticks: 0 };
+    h = {
+      deps,
+      holder: `stream:${deps.ids.worker}:${randomUUID()}`,
+      conns: new Map(),
+      admitting: new Set(),
+      byApp: new Map(),
+      tail: null,
+      chain: Promise.resolve(),
+      timers: [],
+      ticks: 0,
+    };
     hubs.set(deps, h);
   }
   return h;
@@ -101,7 +121,10 @@ const DETAILS: Record<DisconnectType, string> = {
 };
 // `operator_disconnect` is the SPEC example; the others are ASSUMED in its style.
 const REASONS: Record<DisconnectType, string> = {
-  OperationalDisconnect: 'server_shutdown', ForceDisconnect: 'operator_disconnect', SlowReader: 'slow_reader', InternalError: 'internal_error',
+  OperationalDisconnect: 'server_shutdown',
+  ForceDisconnect: 'operator_disconnect',
+  SlowReader: 'slow_reader',
+  InternalError: 'internal_error',
 };
 
 /** Ends a connection with the in-stream error (TAV2 reads a line of `errors` without `data` as one). */
@@ -168,7 +191,11 @@ async function housekeeping(hub: Hub): Promise<void> {
 // while this process holds a connection, and never keep the process alive.
 function startTimers(hub: Hub): void {
   if (hub.timers.length) return;
-  const every = (ms: number, fn: () => void) => { const t = setInterval(fn, ms); t.unref(); hub.timers.push(t); };
+  const every = (ms: number, fn: () => void) => {
+    const t = setInterval(fn, ms);
+    t.unref();
+    hub.timers.push(t);
+  };
   every(hub.deps.config.streamKeepAliveMs, () => keepAlive(hub));
   every(HOUSEKEEPING_MS, () => void housekeeping(hub).catch(() => undefined));
 }

@@ -15,14 +15,24 @@ test('rule page tokens are 16 characters and give the id back', () => {
 });
 
 test('a rule shows its tag only when it has one', () => {
-  assert.deepEqual(ruleView({ id: '1', app_id: 'a', value: 'cat', tag: null, created_at: 0 }), { id: '1', value: 'cat' });
-  assert.deepEqual(ruleView({ id: '1', app_id: 'a', value: 'cat', tag: 'c', created_at: 0 }), { id: '1', value: 'cat', tag: 'c' });
+  assert.deepEqual(ruleView({ id: '1', app_id: 'a', value: 'cat', tag: null, created_at: 0 }), {
+    id: '1',
+    value: 'cat',
+  });
+  assert.deepEqual(ruleView({ id: '1', app_id: 'a', value: 'cat', tag: 'c', created_at: 0 }), {
+    id: '1',
+    value: 'cat',
+    tag: 'c',
+  });
 });
 
 test('a message is the rendered envelope with matching_rules last, ended by \\r\\n', () => {
   const line = messageLine('{"data":{"id":"1","text":"hi"}}', [{ id: '9', tag: 't' }, { id: '10' }]);
   assert.equal(line, '{"data":{"id":"1","text":"hi"},"matching_rules":[{"id":"9","tag":"t"},{"id":"10"}]}\r\n');
-  assert.deepEqual(JSON.parse(line), { data: { id: '1', text: 'hi' }, matching_rules: [{ id: '9', tag: 't' }, { id: '10' }] });
+  assert.deepEqual(JSON.parse(line), {
+    data: { id: '1', text: 'hi' },
+    matching_rules: [{ id: '9', tag: 't' }, { id: '10' }],
+  });
 });
 
 test('field selections that differ only in order share a key', () => {

@@ -28,14 +28,23 @@ async function renderMany(deps: Deps, appId: string, postIds: string[], sel: Sel
     return out;
   }
   const bodies = await Promise.all(postIds.map((id) => renderOne(deps, appId, id, sel)));
-  postIds.forEach((id, i) => { if (bodies[i]) out.set(id, bodies[i]!); });
+  postIds.forEach((id, i) => {
+    if (bodies[i]) out.set(id, bodies[i]!);
+  });
   return out;
 }
 
 /** Renders of one batch of posts, one per distinct field selection. */
 export type RenderCache = Map<string, Promise<Map<string, string>>>;
 
-export function renderBatch(deps: Deps, cache: RenderCache, appId: string, postIds: string[], sel: Selection, selKey: string): Promise<Map<string, string>> {
+export function renderBatch(
+  deps: Deps,
+  cache: RenderCache,
+  appId: string,
+  postIds: string[],
+  sel: Selection,
+  selKey: string,
+): Promise<Map<string, string>> {
   let r = cache.get(selKey);
   if (!r) {
     cache.set(selKey, (r = renderMany(deps, appId, postIds, sel)));
@@ -50,5 +59,7 @@ export function messageLine(body: string, rules: MatchedRule[]): string {
 }
 
 export function selectionKey(sel: Selection): string {
-  return [sel.tweet, sel.user, sel.media, sel.poll, sel.place, sel.expansions].map((l) => [...l].sort().join(',')).join('|');
+  return [sel.tweet, sel.user, sel.media, sel.poll, sel.place, sel.expansions]
+    .map((l) => [...l].sort().join(','))
+    .join('|');
 }

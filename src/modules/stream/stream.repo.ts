@@ -19,14 +19,27 @@ export const streamRepo = {
 
   /** Post events after `cursor`, oldest first. */
   after: (db: Queryable, cursor: string, limit: number) =>
-    db.all<PostEvent>(`SELECT id, topic, payload, created_at FROM outbox WHERE id > ? AND ${TOPICS} ORDER BY id LIMIT ${Number(limit)}`, [cursor]),
+    db.all<PostEvent>(
+      `SELECT id, topic, payload, created_at FROM outbox WHERE id > ? AND ${TOPICS} ORDER BY id LIMIT ${Number(limit)}`,
+      [cursor],
+    ),
 
   /** Ids of post events in (low, high]: a late commit with an older id shows up here. */
   idsBetween: async (db: Queryable, low: string, high: string) =>
-    (await db.all<{ id: string }>(`SELECT id FROM outbox WHERE id > ? AND id <= ? AND ${TOPICS} ORDER BY id`, [low, high])).map((r) => r.id),
+    (
+      await db.all<{ id: string }>(`SELECT id FROM outbox WHERE id > ? AND id <= ? AND ${TOPICS} ORDER BY id`, [
+        low,
+        high,
+      ])
+    ).map((r) => r.id),
 
-  byIds: (db: Queryable, ids: string[]) => ids.length === 0 ? Promise.resolve([]) :
-    db.all<PostEvent>(`SELECT id, topic, payload, created_at FROM outbox WHERE id IN (${marks(ids.length)}) AND ${TOPICS} ORDER BY id`, ids),
+  byIds: (db: Queryable, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.all<PostEvent>(
+          `SELECT id, topic, payload, created_at FROM outbox WHERE id IN (${marks(ids.length)}) AND ${TOPICS} ORDER BY id`,
+          ids,
+        ),
 
   /** Post events with ids in [from, to], after `after`, oldest first (backfill and recovery). */
   range: (db: Queryable, o: { from: string; to: string; after: string | null; limit: number }) =>

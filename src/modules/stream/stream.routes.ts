@@ -10,16 +10,27 @@ import { admitConnection, runStream, streamWindow } from './stream.service.js';
 import { streamingResponse } from './stream.writer.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
-const time = (name: string): ParamSpec => ({ kind: 'string', pattern: ISO, message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).` });
+const time = (name: string): ParamSpec => ({
+  kind: 'string',
+  pattern: ISO,
+  message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).`,
+});
 const STREAM_QUERY = {
-  backfill_minutes: { kind: 'int', min: 0, max: 5 }, start_time: time('start_time'), end_time: time('end_time'), ...TWEET_SELECTION,
+  backfill_minutes: { kind: 'int', min: 0, max: 5 },
+  start_time: time('start_time'),
+  end_time: time('end_time'),
+  ...TWEET_SELECTION,
 } satisfies Record<string, ParamSpec>;
 
 export function streamRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Query }>('/2/tweets/search/stream', { config: { auth: APP_ONLY } }, async (req, reply) => {
     const q = parseQuery(req.query, STREAM_QUERY);
     const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : undefined);
-    const window = streamWindow(deps, { backfillMinutes: q.backfill_minutes as number | undefined, startTime: at(q.start_time), endTime: at(q.end_time) });
+    const window = streamWindow(deps, {
+      backfillMinutes: q.backfill_minutes as number | undefined,
+      startTime: at(q.start_time),
+      endTime: at(q.end_time),
+    });
     const caller = req.caller!.app;
     const uuid = await admitConnection(deps, caller, req.ip ?? null);
     await runStream(deps, { uuid, appId: caller.id, sel: selectionOf(q), window, sink: streamingResponse(reply) });

@@ -23,20 +23,40 @@ function withoutStatus(p: Problem): Problem {
 }
 
 // OBS (notes §4.1): 429 with this exact body.
-const tooManyConnections = () => withoutStatus(problems.streamingConnection('TooManyConnections', 'This stream is currently at the maximum allowed connection limit.'));
+const tooManyConnections = () =>
+  withoutStatus(
+    problems.streamingConnection(
+      'TooManyConnections',
+      'This stream is currently at the maximum allowed connection limit.',
+    ),
+  );
 // DOCS: "409 Conflict — Stream has no rules"; the body was not found: ASSUMED in the same family.
-const noRules = () => withoutStatus(problems.streamingConnection('RuleConfigurationIssue', 'This stream has no rules. Add rules to your stream before connecting.', 409));
+const noRules = () =>
+  withoutStatus(
+    problems.streamingConnection(
+      'RuleConfigurationIssue',
+      'This stream has no rules. Add rules to your stream before connecting.',
+      409,
+    ),
+  );
 
 export type Window = { since: number | null; until: number | null };
 
 /** `start_time` wins over `backfill_minutes`; both reach back at most 24 hours. */
-export function streamWindow(deps: Deps, q: { backfillMinutes?: number; startTime?: number; endTime?: number }): Window {
+export function streamWindow(
+  deps: Deps,
+  q: { backfillMinutes?: number; startTime?: number; endTime?: number },
+): Window {
   const now = deps.clock.now();
   let since = q.startTime ?? (q.backfillMinutes ? now - q.backfillMinutes * 60_000 : null);
   if (since !== null) since = Math.max(since, now - RECOVERY_MS);
   const until = q.endTime ?? null;
   if (until !== null && since !== null && until < since) {
-    throw problems.invalidParam('end_time', String(q.endTime), 'The `end_time` query parameter value must be after the `start_time` value');
+    throw problems.invalidParam(
+      'end_time',
+      String(q.endTime),
+      'The `end_time` query parameter value must be after the `start_time` value',
+    );
   }
   return { since, until };
 }
@@ -55,11 +75,21 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
   // connects could each miss the other's uncommitted row and both get in.
   const admitted = await deps.db.exclusive(async () => {
     await connectionsRepo.insert(deps.db, {
-      id: deps.ids.next(), uuid, app_id: app.id, endpoint_name: ENDPOINT, client_ip: clientIp, holder: hub.holder,
-      connected_at: deps.clock.now(), disconnected_at: null, disconnect_reason: null, kill_requested: 0, seen_at: wall,
+      id: deps.ids.next(),
+      uuid,
+      app_id: app.id,
+      endpoint_name: ENDPOINT,
+      client_ip: clientIp,
+      holder: hub.holder,
+      connected_at: deps.clock.now(),
+      disconnected_at: null,
+      disconnect_reason: null,
+      kill_requested: 0,
+      seen_at: wall,
     });
     // Ours count while open here or being admitted; another process's while it still heartbeats.
-    const counts = (r: ConnectionRow) => (r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS);
+    const counts = (r: ConnectionRow) =>
+      r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS;
     const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter(counts);
     if (open.findIndex((r) => r.uuid === uuid) < limitsOf(deps.config, app.tier).connections) return true;
     await connectionsRepo.remove(deps.db, uuid);
@@ -73,9 +103,20 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
 }
 
 /** Streams to the sink until either side ends it; a failure ends it with an `InternalError` line. */
-export async function runStream(deps: Deps, o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink }): Promise<void> {
+export async function runStream(
+  deps: Deps,
+  o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink },
+): Promise<void> {
   const conn: Conn = {
-    uuid: o.uuid, appId: o.appId, sel: o.sel, selKey: selectionKey(o.sel), sink: o.sink, until: o.window.until, held: null, heldBytes: 0, ended: false,
+    uuid: o.uuid,
+    appId: o.appId,
+    sel: o.sel,
+    selKey: selectionKey(o.sel),
+    sink: o.sink,
+    until: o.window.until,
+    held: null,
+    heldBytes: 0,
+    ended: false,
   };
   try {
     await join(deps, conn, o.window.since);

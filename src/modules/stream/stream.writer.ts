@@ -11,7 +11,11 @@ const END_GRACE_MS = 2_000;
 export function streamingResponse(reply: FastifyReply): Sink {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   res.flushHeaders();
   let closed = false;
   let corked = false;
@@ -29,23 +33,38 @@ export function streamingResponse(reply: FastifyReply): Sink {
       if (!corked) {
         corked = true;
         res.cork();
-        process.nextTick(() => { corked = false; res.uncork(); });
+        process.nextTick(() => {
+          corked = false;
+          res.uncork();
+        });
       }
       res.write(chunk);
       return res.writableLength;
     },
     waiting: () => res.writableLength,
-    drained: () => new Promise<void>((resolve) => {
-      if (closed || res.writableLength === 0) return resolve();
-      const done = () => { res.off('drain', done); res.off('close', done); resolve(); };
-      res.on('drain', done);
-      res.on('close', done);
-    }),
+    drained: () =>
+      new Promise<void>((resolve) => {
+        if (closed || res.writableLength === 0) return resolve();
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      }),
     end() {
       if (!res.writableEnded) res.end();
-      setTimeout(() => { if (!closed) res.destroy(); }, END_GRACE_MS).unref();
+      setTimeout(() => {
+        if (!closed) res.destroy();
+      }, END_GRACE_MS).unref();
     },
-    get closed() { return closed; },
-    onClose(fn) { if (closed) fn(); else listeners.push(fn); },
+    get closed() {
+      return closed;
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else listeners.push(fn);
+    },
   };
 }

@@ -10,8 +10,17 @@ export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 export const ID = /^[0-9]{1,19}$/;
 
 export type NewUser = {
-  id?: string; username: string; name: string; description?: string; location?: string; url?: string;
-  profile_image_url?: string; verified?: boolean; protected?: boolean; premium?: boolean; password?: string;
+  id?: string;
+  username: string;
+  name: string;
+  description?: string;
+  location?: string;
+  url?: string;
+  profile_image_url?: string;
+  verified?: boolean;
+  protected?: boolean;
+  premium?: boolean;
+  password?: string;
   /** Service time of sign-up; defaults to now (the demo dataset backdates its users). */
   created_at?: number;
 };
@@ -22,13 +31,48 @@ function check(ok: boolean, field: string, value: unknown, message: string) {
 
 /** Validates the way the real sign-up and profile settings do: lengths and username alphabet. */
 export function validateNewUser(u: NewUser): void {
-  check(typeof u.username === 'string' && USERNAME.test(u.username), 'username', u.username, 'username must be 1 to 15 letters, digits or underscores');
-  check(typeof u.name === 'string' && u.name.length >= 1 && [...u.name].length <= 50, 'name', u.name, 'name must be 1 to 50 characters');
-  check(u.id === undefined || (typeof u.id === 'string' && ID.test(u.id)), 'id', u.id, 'id must be a string of 1 to 19 digits');
-  check(u.description === undefined || (typeof u.description === 'string' && [...u.description].length <= 160), 'description', u.description, 'description must be at most 160 characters');
-  check(u.location === undefined || (typeof u.location === 'string' && [...u.location].length <= 30), 'location', u.location, 'location must be at most 30 characters');
-  check(u.url === undefined || (typeof u.url === 'string' && /^https?:\/\/\S+$/.test(u.url) && u.url.length <= 100), 'url', u.url, 'url must be an http(s) URL of at most 100 characters');
-  check(u.password === undefined || (typeof u.password === 'string' && u.password.length >= 8), 'password', '***', 'password must be at least 8 characters');
+  check(
+    typeof u.username === 'string' && USERNAME.test(u.username),
+    'username',
+    u.username,
+    'username must be 1 to 15 letters, digits or underscores',
+  );
+  check(
+    typeof u.name === 'string' && u.name.length >= 1 && [...u.name].length <= 50,
+    'name',
+    u.name,
+    'name must be 1 to 50 characters',
+  );
+  check(
+    u.id === undefined || (typeof u.id === 'string' && ID.test(u.id)),
+    'id',
+    u.id,
+    'id must be a string of 1 to 19 digits',
+  );
+  check(
+    u.description === undefined || (typeof u.description === 'string' && [...u.description].length <= 160),
+    'description',
+    u.description,
+    'description must be at most 160 characters',
+  );
+  check(
+    u.location === undefined || (typeof u.location === 'string' && [...u.location].length <= 30),
+    'location',
+    u.location,
+    'location must be at most 30 characters',
+  );
+  check(
+    u.url === undefined || (typeof u.url === 'string' && /^https?:\/\/\S+$/.test(u.url) && u.url.length <= 100),
+    'url',
+    u.url,
+    'url must be an http(s) URL of at most 100 characters',
+  );
+  check(
+    u.password === undefined || (typeof u.password === 'string' && u.password.length >= 8),
+    'password',
+    '***',
+    'password must be at least 8 characters',
+  );
   for (const flag of ['verified', 'protected', 'premium'] as const) {
     check(u[flag] === undefined || typeof u[flag] === 'boolean', flag, u[flag], `${flag} must be a boolean`);
   }
@@ -40,12 +84,21 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserRow> {
     throw problems.invalidParam('username', input.username, `username ${input.username} is already taken`);
   }
   const id = input.id ?? deps.ids.next();
-  if (input.id && await usersRepo.byId(deps.db, id)) throw problems.invalidParam('id', id, `a user with id ${id} already exists`);
+  if (input.id && (await usersRepo.byId(deps.db, id)))
+    throw problems.invalidParam('id', id, `a user with id ${id} already exists`);
   await usersRepo.insert(deps.db, {
-    id, username: input.username, name: input.name, description: input.description ?? '', location: input.location ?? null,
-    url: input.url ?? null, profile_image_url: input.profile_image_url ?? null,
-    verified: input.verified ? 1 : 0, protected: input.protected ? 1 : 0, premium: input.premium ? 1 : 0,
-    password_hash: input.password ? await hashPassword(input.password) : null, created_at: input.created_at ?? deps.clock.now(),
+    id,
+    username: input.username,
+    name: input.name,
+    description: input.description ?? '',
+    location: input.location ?? null,
+    url: input.url ?? null,
+    profile_image_url: input.profile_image_url ?? null,
+    verified: input.verified ? 1 : 0,
+    protected: input.protected ? 1 : 0,
+    premium: input.premium ? 1 : 0,
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    created_at: input.created_at ?? deps.clock.now(),
   });
   return (await usersRepo.byId(deps.db, id))!;
 }
@@ -58,8 +111,10 @@ export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.
 export const cachedUsers = (deps: Deps, ids: readonly string[]) => cachedUsersByIds(deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
 /** Counter changes made by the relation modules inside their own transactions. */
-export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) => usersRepo.bump(db, id, counter, delta);
-export const setUserCounters = (db: Queryable, id: string, c: Partial<Record<Counter, number>>) => usersRepo.setCounters(db, id, c);
+export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
+  usersRepo.bump(db, id, counter, delta);
+export const setUserCounters = (db: Queryable, id: string, c: Partial<Record<Counter, number>>) =>
+  usersRepo.setCounters(db, id, c);
 export const setPinnedPost = (db: Queryable, id: string, postId: string | null) => usersRepo.setPinned(db, id, postId);
 export const unpinPost = (db: Queryable, postId: string) => usersRepo.unpinPost(db, postId);
 
@@ -70,20 +125,38 @@ export async function requireUser(deps: Deps, id: string, parameter = 'id'): Pro
   return u;
 }
 
-export type ProfilePatch = Partial<Pick<NewUser, 'name' | 'username' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected'>>;
+export type ProfilePatch = Partial<
+  Pick<
+    NewUser,
+    'name' | 'username' | 'description' | 'location' | 'url' | 'profile_image_url' | 'verified' | 'protected'
+  >
+>;
 
 /**
  * Changes profile fields inside the caller's transaction (the control API's PATCH /_aviary/users/{id},
  * whose profile.update.* activity events ride the same transaction). Validated as at sign-up.
  */
-export async function updateUserProfile(db: Queryable, id: string, patch: ProfilePatch): Promise<{ before: UserRow; after: UserRow }> {
+export async function updateUserProfile(
+  db: Queryable,
+  id: string,
+  patch: ProfilePatch,
+): Promise<{ before: UserRow; after: UserRow }> {
   const before = await usersRepo.byId(db, id);
   if (!before) throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'user' });
   const opt = (v: string | null) => v ?? undefined;
   validateNewUser({
-    username: before.username, name: before.name, description: before.description, location: opt(before.location), url: opt(before.url), ...patch,
+    username: before.username,
+    name: before.name,
+    description: before.description,
+    location: opt(before.location),
+    url: opt(before.url),
+    ...patch,
   });
-  if (patch.username !== undefined && patch.username.toLowerCase() !== before.username_lower && await usersRepo.byUsername(db, patch.username)) {
+  if (
+    patch.username !== undefined &&
+    patch.username.toLowerCase() !== before.username_lower &&
+    (await usersRepo.byUsername(db, patch.username))
+  ) {
     throw problems.invalidParam('username', patch.username, `username ${patch.username} is already taken`);
   }
   const flag = (b: boolean | undefined) => (b === undefined ? undefined : b ? 1 : 0);

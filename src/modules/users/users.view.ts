@@ -15,7 +15,8 @@ function descriptionEntities(text: string): Record<string, unknown[]> | undefine
   const out: Record<string, unknown[]> = {};
   for (const e of found) {
     const [start, end] = e.indices;
-    if ('url' in e) (out.urls ??= []).push({ start, end, url: e.url, expanded_url: e.url, display_url: displayUrl(e.url) });
+    if ('url' in e)
+      (out.urls ??= []).push({ start, end, url: e.url, expanded_url: e.url, display_url: displayUrl(e.url) });
     else if ('screenName' in e) (out.mentions ??= []).push({ start, end, username: e.screenName });
     else if ('hashtag' in e) (out.hashtags ??= []).push({ start, end, tag: e.hashtag });
     else if ('cashtag' in e) (out.cashtags ??= []).push({ start, end, tag: e.cashtag });
@@ -31,19 +32,26 @@ const RENDER: Record<string, Render> = {
   description: (u) => u.description,
   entities: (u) => {
     const description = descriptionEntities(u.description);
-    const url = u.url ? { urls: [{ start: 0, end: 23, url: profileLink(u), expanded_url: u.url, display_url: displayUrl(u.url) }] } : undefined;
+    const url = u.url
+      ? { urls: [{ start: 0, end: 23, url: profileLink(u), expanded_url: u.url, display_url: displayUrl(u.url) }] }
+      : undefined;
     return description || url ? { ...(url ? { url } : {}), ...(description ? { description } : {}) } : undefined;
   },
   location: (u) => u.location ?? undefined,
   url: (u) => (u.url ? profileLink(u) : ''),
-  profile_image_url: (u) => u.profile_image_url ?? 'https://abs.twimg.com/sticky/default_profile_images/default_profile_normal.png',
+  profile_image_url: (u) =>
+    u.profile_image_url ?? 'https://abs.twimg.com/sticky/default_profile_images/default_profile_normal.png',
   protected: (u) => u.protected === 1,
   verified: (u) => u.verified === 1,
   verified_type: (u) => u.verified_type,
   pinned_tweet_id: (u) => u.pinned_tweet_id ?? undefined,
   public_metrics: (u) => ({
-    followers_count: u.followers_count, following_count: u.following_count, tweet_count: u.tweet_count,
-    listed_count: u.listed_count, like_count: u.like_count, media_count: u.media_count,
+    followers_count: u.followers_count,
+    following_count: u.following_count,
+    tweet_count: u.tweet_count,
+    listed_count: u.listed_count,
+    like_count: u.like_count,
+    media_count: u.media_count,
   }),
   parody: () => false,
   is_identity_verified: () => false,
@@ -63,5 +71,10 @@ export function userView(u: UserRow, fields: readonly string[] = [], extras: Use
 
 /** The control API's user shape: every field the model holds. */
 export function adminUserView(u: UserRow): Record<string, unknown> {
-  return { ...userView(u, Object.keys(RENDER)), url: u.url ?? '', premium: u.premium === 1, has_password: u.password_hash !== null };
+  return {
+    ...userView(u, Object.keys(RENDER)),
+    url: u.url ?? '',
+    premium: u.premium === 1,
+    has_password: u.password_hash !== null,
+  };
 }

@@ -22,7 +22,12 @@ function timersOf(deps: Deps) {
 
 /** Runs one CRC against a webhook with its app's current consumer secret. */
 export async function crcOf(deps: Deps, url: string, secret: string): Promise<CrcOutcome> {
-  return runCrc(deliveryRuntime(deps).http, { url, secret, now: deps.clock.now(), signatureHeader: deps.config.webhookSignatureHeader });
+  return runCrc(deliveryRuntime(deps).http, {
+    url,
+    secret,
+    now: deps.clock.now(),
+    signatureHeader: deps.config.webhookSignatureHeader,
+  });
 }
 
 /** Applies a check outcome to the stored state and re-arms the timer. */

@@ -9,15 +9,29 @@ import type { Queryable } from '../../store/index.js';
 import { linksRepo, type LinkRow } from './webhooks.repo.js';
 import { onWebhookDeleted, requireWebhook } from './webhooks.service.js';
 
-export const LINK_PARAMS = ['tweet.fields', 'expansions', 'media.fields', 'poll.fields', 'user.fields', 'place.fields'] as const;
+export const LINK_PARAMS = [
+  'tweet.fields',
+  'expansions',
+  'media.fields',
+  'poll.fields',
+  'user.fields',
+  'place.fields',
+] as const;
 export type LinkFields = Partial<Record<(typeof LINK_PARAMS)[number], string[]>>;
 
 onWebhookDeleted((tx: Queryable, id: string) => linksRepo.remove(tx, id).then(() => undefined));
 
 export async function createLink(deps: Deps, app: AppRow, webhookId: string, fields: LinkFields): Promise<void> {
-  if (app.tier !== 'enterprise') throw problems.clientForbidden({ reason: 'client-not-enrolled', client_id: app.client_id });
+  if (app.tier !== 'enterprise')
+    throw problems.clientForbidden({ reason: 'client-not-enrolled', client_id: app.client_id });
   await requireWebhook(deps, app.id, webhookId);
-  await linksRepo.upsert(deps.db, { webhook_id: webhookId, app_id: app.id, instance_id: app.id, fields: JSON.stringify(fields), created_at: deps.clock.now() });
+  await linksRepo.upsert(deps.db, {
+    webhook_id: webhookId,
+    app_id: app.id,
+    instance_id: app.id,
+    fields: JSON.stringify(fields),
+    created_at: deps.clock.now(),
+  });
 }
 
 export const listLinks = (deps: Deps, appId: string) => linksRepo.byApp(deps.db, appId);
@@ -26,7 +40,11 @@ export const allLinks = (deps: Deps) => linksRepo.all(deps.db);
 export async function deleteLink(deps: Deps, app: AppRow, webhookId: string): Promise<void> {
   await requireWebhook(deps, app.id, webhookId);
   if (!(await linksRepo.remove(deps.db, webhookId))) {
-    throw problems.invalidParam('webhook_id', webhookId, `WebhookIdInvalid: webhook ${webhookId} is not linked to the filtered stream`);
+    throw problems.invalidParam(
+      'webhook_id',
+      webhookId,
+      `WebhookIdInvalid: webhook ${webhookId} is not linked to the filtered stream`,
+    );
   }
 }
 
@@ -34,8 +52,10 @@ export async function deleteLink(deps: Deps, app: AppRow, webhookId: string): Pr
 export function linkView(l: LinkRow) {
   const fields = JSON.parse(l.fields) as LinkFields;
   return {
-    application_id: l.app_id, created_at: isoMillis(l.created_at),
+    application_id: l.app_id,
+    created_at: isoMillis(l.created_at),
     fields: Object.entries(fields).map(([k, v]) => `${k}=${v!.join(',')}`),
-    instance_id: l.instance_id, webhook_id: l.webhook_id,
+    instance_id: l.instance_id,
+    webhook_id: l.webhook_id,
   };
 }

@@ -13,10 +13,17 @@ export const REPLAY_WINDOW_MS = 24 * 3_600_000;
 /** `yyyymmddhhmm` (UTC) → epoch ms, or null. */
 export function parseReplayDate(s: unknown): number | null {
   if (typeof s !== 'string' || !/^[0-9]{12}$/.test(s)) return null;
-  const [y, mo, d, h, mi] = [s.slice(0, 4), s.slice(4, 6), s.slice(6, 8), s.slice(8, 10), s.slice(10, 12)].map(Number) as [number, number, number, number, number];
+  const [y, mo, d, h, mi] = [s.slice(0, 4), s.slice(4, 6), s.slice(6, 8), s.slice(8, 10), s.slice(10, 12)].map(
+    Number,
+  ) as [number, number, number, number, number];
   const ms = Date.UTC(y, mo - 1, d, h, mi);
   const back = new Date(ms);
-  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && back.getUTCHours() === h ? ms : null;
+  return back.getUTCFullYear() === y &&
+    back.getUTCMonth() === mo - 1 &&
+    back.getUTCDate() === d &&
+    back.getUTCHours() === h
+    ? ms
+    : null;
 }
 
 export type Window = { from: number; to: number };
@@ -26,10 +33,21 @@ export function replayWindow(deps: Deps, fromRaw: unknown, toRaw: unknown): Wind
   const from = parseReplayDate(fromRaw);
   const to = parseReplayDate(toRaw);
   const shown = (v: unknown) => (typeof v === 'string' ? v : '');
-  if (from === null) throw problems.invalidParam('from_date', shown(fromRaw), 'from_date must be a UTC time in yyyymmddhhmm format (^[0-9]{12}$)');
-  if (to === null) throw problems.invalidParam('to_date', shown(toRaw), 'to_date must be a UTC time in yyyymmddhhmm format (^[0-9]{12}$)');
+  if (from === null)
+    throw problems.invalidParam(
+      'from_date',
+      shown(fromRaw),
+      'from_date must be a UTC time in yyyymmddhhmm format (^[0-9]{12}$)',
+    );
+  if (to === null)
+    throw problems.invalidParam(
+      'to_date',
+      shown(toRaw),
+      'to_date must be a UTC time in yyyymmddhhmm format (^[0-9]{12}$)',
+    );
   const now = deps.clock.now();
-  if (from < now - REPLAY_WINDOW_MS) throw problems.invalidParam('from_date', shown(fromRaw), 'from_date must be within the last 24 hours');
+  if (from < now - REPLAY_WINDOW_MS)
+    throw problems.invalidParam('from_date', shown(fromRaw), 'from_date must be within the last 24 hours');
   if (to > now + 60_000) throw problems.invalidParam('to_date', shown(toRaw), 'to_date must not be in the future');
   if (from >= to) throw problems.invalidParam('to_date', shown(toRaw), 'to_date must be after from_date');
   return { from, to };
@@ -37,13 +55,27 @@ export function replayWindow(deps: Deps, fromRaw: unknown, toRaw: unknown): Wind
 
 export async function createReplayJob(deps: Deps, app: AppRow, webhookId: string, w: Window): Promise<ReplayJobRow> {
   const hook = await requireWebhook(deps, app.id, webhookId);
-  if (!hook.valid) throw problems.invalidParam('webhook_id', webhookId, 'CrcValidationFailed: the webhook is invalid; re-enable it with PUT /2/webhooks/{webhook_id} first');
+  if (!hook.valid)
+    throw problems.invalidParam(
+      'webhook_id',
+      webhookId,
+      'CrcValidationFailed: the webhook is invalid; re-enable it with PUT /2/webhooks/{webhook_id} first',
+    );
   const now = deps.clock.now();
   const job: ReplayJobRow = {
-    id: deps.ids.next(), webhook_id: webhookId, app_id: app.id, from_at: w.from, to_at: w.to, state: 'running', events: 0, created_at: now, finished_at: null,
+    id: deps.ids.next(),
+    webhook_id: webhookId,
+    app_id: app.id,
+    from_at: w.from,
+    to_at: w.to,
+    state: 'running',
+    events: 0,
+    created_at: now,
+    finished_at: null,
   };
   await deps.db.tx(async (tx) => {
-    if (await replayRepo.running(tx, webhookId)) throw problems.conflict('ReplayConflictError: a replay job is already in progress for this webhook.');
+    if (await replayRepo.running(tx, webhookId))
+      throw problems.conflict('ReplayConflictError: a replay job is already in progress for this webhook.');
     await replayRepo.insert(tx, job);
     job.events = await replayRepo.copyEvents(tx, job.id, webhookId, w.from, w.to, now);
     await replayRepo.setEvents(tx, job.id, job.events);
@@ -57,8 +89,12 @@ export async function createReplayJob(deps: Deps, app: AppRow, webhookId: string
 function statusBody(job: ReplayJobRow, state: 'complete' | 'incomplete') {
   return JSON.stringify({
     replay_job_status: {
-      webhook_id: job.webhook_id, job_state: state === 'complete' ? 'Complete' : 'Incomplete',
-      job_state_description: state === 'complete' ? 'Job completed successfully' : 'Job failed to deliver all events, please retry your replay job',
+      webhook_id: job.webhook_id,
+      job_state: state === 'complete' ? 'Complete' : 'Incomplete',
+      job_state_description:
+        state === 'complete'
+          ? 'Job completed successfully'
+          : 'Job failed to deliver all events, please retry your replay job',
       job_id: job.id,
     },
   });
@@ -73,8 +109,15 @@ export async function finishIfDone(deps: Deps, jobId: string): Promise<void> {
   const state = dead > 0 ? 'incomplete' : 'complete';
   const done = await deps.db.tx(async (tx) => {
     if (!(await replayRepo.finish(tx, jobId, state, deps.clock.now()))) return false;
-    const payload = encodeDelivery({ webhook_id: job.webhook_id, event_id: job.id, kind: 'replay_job_status', body: statusBody(job, state) });
-    await deliveryRepo.enqueueMany(tx, [{ id: deps.ids.next(), topic: 'webhook.notice', target: job.webhook_id, payload, at: deps.clock.now() }]);
+    const payload = encodeDelivery({
+      webhook_id: job.webhook_id,
+      event_id: job.id,
+      kind: 'replay_job_status',
+      body: statusBody(job, state),
+    });
+    await deliveryRepo.enqueueMany(tx, [
+      { id: deps.ids.next(), topic: 'webhook.notice', target: job.webhook_id, payload, at: deps.clock.now() },
+    ]);
     return true;
   });
   if (done) deliveryRuntime(deps).nudgeDelivery();

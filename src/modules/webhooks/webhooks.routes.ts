@@ -18,7 +18,8 @@ type IdParams = { Params: { webhook_id: string } };
 
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw problems.invalidParam('body', '', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw problems.invalidParam('body', '', 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -42,7 +43,9 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
     const q = parseQuery(req.query, { 'webhook_config.fields': { kind: 'list', values: WEBHOOK_FIELDS } });
     const rows = await listWebhooks(deps, req.caller!.app.id);
     const fields = q['webhook_config.fields'] as string[] | undefined;
-    return rows.length ? { data: rows.map((w) => webhookView(w, fields)), meta: { result_count: rows.length } } : { meta: { result_count: 0 } };
+    return rows.length
+      ? { data: rows.map((w) => webhookView(w, fields)), meta: { result_count: rows.length } }
+      : { meta: { result_count: 0 } };
   });
 
   app.delete<IdParams>('/2/webhooks/:webhook_id', { config: { auth: APP_OR_OAUTH1 } }, async (req) => {
@@ -64,12 +67,16 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
     return { job_id: job.id, created_at: isoMillis(job.created_at) };
   });
 
-  app.post<IdParams & { Querystring: Query }>('/2/tweets/search/webhooks/:webhook_id', { config: { auth: APP_ONLY } }, async (req) => {
-    const q = parseQuery(req.query, LINK_QUERY) as LinkFields;
-    const fields = Object.fromEntries(LINK_PARAMS.filter((p) => q[p]?.length).map((p) => [p, q[p]]));
-    await createLink(deps, req.caller!.app, req.params.webhook_id, fields);
-    return { data: { provisioned: true } };
-  });
+  app.post<IdParams & { Querystring: Query }>(
+    '/2/tweets/search/webhooks/:webhook_id',
+    { config: { auth: APP_ONLY } },
+    async (req) => {
+      const q = parseQuery(req.query, LINK_QUERY) as LinkFields;
+      const fields = Object.fromEntries(LINK_PARAMS.filter((p) => q[p]?.length).map((p) => [p, q[p]]));
+      await createLink(deps, req.caller!.app, req.params.webhook_id, fields);
+      return { data: { provisioned: true } };
+    },
+  );
 
   app.get('/2/tweets/search/webhooks', { config: { auth: APP_ONLY } }, async (req) => ({
     data: { links: (await listLinks(deps, req.caller!.app.id)).map(linkView) },

@@ -15,7 +15,8 @@ import { applyCheck } from './webhooks.state.js';
 export const WEBHOOK_LIMITS: Record<Tier, number> = { free: 1, basic: 1, pro: 1, 'pay-per-use': 1, enterprise: 5 };
 export const WEBHOOK_ID = /^[0-9]{1,19}$/;
 
-const fail = (reason: string, detail: string, param: string, value: string) => problems.invalidParam(param, value, `${reason}: ${detail}`);
+const fail = (reason: string, detail: string, param: string, value: string) =>
+  problems.invalidParam(param, value, `${reason}: ${detail}`);
 
 type DeletedHook = (tx: Queryable, webhookId: string) => Promise<void>;
 const deletedHooks: DeletedHook[] = [];
@@ -26,7 +27,12 @@ export function onWebhookDeleted(fn: DeletedHook): void {
 
 async function checkUrl(deps: Deps, url: unknown): Promise<string> {
   if (typeof url !== 'string' || url.length < 1 || url.length > 200) {
-    throw fail('UrlValidationFailed', 'url is required and must be 1 to 200 characters', 'url', typeof url === 'string' ? url : '');
+    throw fail(
+      'UrlValidationFailed',
+      'url is required and must be 1 to 200 characters',
+      'url',
+      typeof url === 'string' ? url : '',
+    );
   }
   const shape = checkUrlShape(url, deps.config.strictWebhooks);
   if (!shape.ok) throw fail('UrlValidationFailed', shape.reason, 'url', url);
@@ -39,17 +45,26 @@ async function checkUrl(deps: Deps, url: unknown): Promise<string> {
 
 export async function createWebhook(deps: Deps, app: AppRow, rawUrl: unknown): Promise<WebhookRow> {
   const url = await checkUrl(deps, rawUrl);
-  const duplicate = () => fail('DuplicateUrlFailed', 'a webhook with this url is already registered for this app', 'url', url);
+  const duplicate = () =>
+    fail('DuplicateUrlFailed', 'a webhook with this url is already registered for this app', 'url', url);
   if (await webhooksRepo.byUrl(deps.db, app.id, url)) throw duplicate();
   const limit = WEBHOOK_LIMITS[app.tier] ?? 1;
-  if (await webhooksRepo.countByApp(deps.db, app.id) >= limit) {
-    throw fail('WebhookLimitExceeded', `the ${app.tier} tier allows ${limit} webhook${limit === 1 ? '' : 's'}`, 'url', url);
+  if ((await webhooksRepo.countByApp(deps.db, app.id)) >= limit) {
+    throw fail(
+      'WebhookLimitExceeded',
+      `the ${app.tier} tier allows ${limit} webhook${limit === 1 ? '' : 's'}`,
+      'url',
+      url,
+    );
   }
   const outcome = await crcOf(deps, url, app.consumer_secret);
   if (outcome.result !== 'success') throw fail('CrcValidationFailed', outcome.reason, 'url', url);
   const now = deps.clock.now();
   const w: WebhookRow = {
-    id: deps.ids.next(), app_id: app.id, url, created_at: now,
+    id: deps.ids.next(),
+    app_id: app.id,
+    url,
+    created_at: now,
     ...applyCheck({ valid: 1, created_at: now, last_success_at: null }, outcome, now),
   };
   try {
@@ -68,7 +83,8 @@ export const findWebhook = (deps: Deps, id: string) => webhooksRepo.byId(deps.db
 /** The caller's own webhook, or the WebhookIdInvalid problem. */
 export async function requireWebhook(deps: Deps, appId: string, id: string, param = 'webhook_id'): Promise<WebhookRow> {
   const w = WEBHOOK_ID.test(id) ? await webhooksRepo.byId(deps.db, id) : undefined;
-  if (!w || w.app_id !== appId) throw fail('WebhookIdInvalid', `no webhook with id ${id} is registered for this app`, param, id);
+  if (!w || w.app_id !== appId)
+    throw fail('WebhookIdInvalid', `no webhook with id ${id} is registered for this app`, param, id);
   return w;
 }
 

@@ -14,17 +14,35 @@ export const CHECK_AFTER_SUCCESS_MS = 24 * HOUR;
 export const CHECK_INTERVAL_MS = 30 * 60_000;
 export const INVALID_AFTER_MS = 28 * HOUR;
 
-export function applyCheck(w: Pick<WebhookRow, 'valid' | 'created_at' | 'last_success_at'>, outcome: CrcOutcome, now: number): CheckState {
+export function applyCheck(
+  w: Pick<WebhookRow, 'valid' | 'created_at' | 'last_success_at'>,
+  outcome: CrcOutcome,
+  now: number,
+): CheckState {
   const base = { last_check_at: now, last_success_at: w.last_success_at };
   if (outcome.result === 'success') {
-    return { ...base, valid: 1, last_success_at: now, last_check_result: 'success', next_check_at: now + CHECK_AFTER_SUCCESS_MS, invalid_reason: null };
+    return {
+      ...base,
+      valid: 1,
+      last_success_at: now,
+      last_check_result: 'success',
+      next_check_at: now + CHECK_AFTER_SUCCESS_MS,
+      invalid_reason: null,
+    };
   }
   const result = `${outcome.result}: ${outcome.reason}`;
-  if (outcome.result === 'invalid') return { ...base, valid: 0, last_check_result: result, next_check_at: null, invalid_reason: outcome.reason };
+  if (outcome.result === 'invalid')
+    return { ...base, valid: 0, last_check_result: result, next_check_at: null, invalid_reason: outcome.reason };
   if (!w.valid) return { ...base, valid: 0, last_check_result: result, next_check_at: null, invalid_reason: null };
   const since = w.last_success_at ?? w.created_at;
   if (now - since > INVALID_AFTER_MS) {
-    return { ...base, valid: 0, last_check_result: result, next_check_at: null, invalid_reason: `no successful challenge-response check for more than 28 hours (last failure: ${outcome.reason})` };
+    return {
+      ...base,
+      valid: 0,
+      last_check_result: result,
+      next_check_at: null,
+      invalid_reason: `no successful challenge-response check for more than 28 hours (last failure: ${outcome.reason})`,
+    };
   }
   return { ...base, valid: 1, last_check_result: result, next_check_at: now + CHECK_INTERVAL_MS, invalid_reason: null };
 }

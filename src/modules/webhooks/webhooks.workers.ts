@@ -3,7 +3,14 @@
 // for webhooks: one outbox row per (event, webhook), in the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
-import { createDeliveryWorker, deliveryRepo, deliveryRuntime, encodeDelivery, type DeliveryPayload, type Target } from '../../delivery/index.js';
+import {
+  createDeliveryWorker,
+  deliveryRepo,
+  deliveryRuntime,
+  encodeDelivery,
+  type DeliveryPayload,
+  type Target,
+} from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
 import { startChecks, stopChecks } from './webhooks.checks.js';
@@ -16,7 +23,16 @@ export type Workers = { stop(): Promise<void> };
 /** Writes one delivery row per item in the caller's transaction; call nudgeDeliveries after it commits. */
 export async function enqueueDeliveries(deps: Deps, tx: Queryable, items: NewDelivery[]): Promise<void> {
   const at = deps.clock.now();
-  await deliveryRepo.enqueueMany(tx, items.map((d) => ({ id: deps.ids.next(), topic: 'webhook.delivery', target: d.webhook_id, payload: encodeDelivery(d), at })));
+  await deliveryRepo.enqueueMany(
+    tx,
+    items.map((d) => ({
+      id: deps.ids.next(),
+      topic: 'webhook.delivery',
+      target: d.webhook_id,
+      payload: encodeDelivery(d),
+      at,
+    })),
+  );
 }
 
 async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | null> {
@@ -29,7 +45,10 @@ async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | nu
 export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) => void): Promise<Workers> {
   const rt = deliveryRuntime(deps);
   const worker = createDeliveryWorker({
-    deps, http: rt.http, holder: `deliver:${deps.ids.worker}:${randomUUID()}`, onError,
+    deps,
+    http: rt.http,
+    holder: `deliver:${deps.ids.worker}:${randomUUID()}`,
+    onError,
     resolve: (id) => resolveTarget(deps, id),
     afterSettle: (settled) => afterReplaySettled(deps, settled),
   });

@@ -42,14 +42,18 @@ CREATE TABLE search_state (
 INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM posts WHERE superseded_by IS NULL ORDER BY seq;
 `;
 
-const sqlite = tables(' WITHOUT ROWID', 'INTEGER PRIMARY KEY') + `
+const sqlite =
+  tables(' WITHOUT ROWID', 'INTEGER PRIMARY KEY') +
+  `
 CREATE TRIGGER search_posts_insert AFTER INSERT ON posts BEGIN INSERT INTO search_queue (post_id, op, created_at) VALUES (NEW.id, 'i', NEW.created_at); END;
 CREATE TRIGGER search_posts_delete AFTER DELETE ON posts BEGIN INSERT INTO search_queue (post_id, op, created_at) VALUES (OLD.id, 'd', OLD.created_at); END;
 CREATE TRIGGER search_posts_supersede AFTER UPDATE OF superseded_by ON posts WHEN OLD.superseded_by IS NULL AND NEW.superseded_by IS NOT NULL BEGIN INSERT INTO search_queue (post_id, op, created_at) VALUES (NEW.id, 'x', NEW.created_at); END;
 CREATE TRIGGER search_posts_annotate AFTER UPDATE OF entities, context_annotations ON posts WHEN NEW.superseded_by IS NULL BEGIN INSERT INTO search_queue (post_id, op, created_at) VALUES (NEW.id, 'u', NEW.created_at); END;
 `;
 
-const postgres = tables('', 'BIGSERIAL PRIMARY KEY') + `
+const postgres =
+  tables('', 'BIGSERIAL PRIMARY KEY') +
+  `
 CREATE FUNCTION search_queue_inserted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM search_new_rows ORDER BY seq; RETURN NULL; END $$;
 CREATE FUNCTION search_queue_deleted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'd', created_at FROM search_old_rows ORDER BY seq; RETURN NULL; END $$;
 CREATE FUNCTION search_queue_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_queue (post_id, op, created_at) VALUES (NEW.id, TG_ARGV[0], NEW.created_at); RETURN NULL; END $$;
