@@ -25,11 +25,13 @@ import { eventsAdminRoutes } from './events.routes.js';
 type IdParams = { Params: { id: string } };
 
 export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string) {
-  // A callback hook, not an async one: it runs on every control request and never waits. The header
-  // as clients write it is compared whole; other spellings of the scheme and spacing take the regex.
+  // `app` is the control API's own encapsulated scope (app.ts), so this hook guards every route
+  // registered in it and nothing else, whatever spelling of the path the router decoded to reach the
+  // route (`/%5Faviary/apps` is `/_aviary/apps` to the router; a check of the raw URL let it through).
+  // A callback hook: it never waits. The header as clients write it is compared whole; other spellings
+  // of the scheme and spacing take the regex.
   const expected = `Bearer ${adminToken}`;
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!req.url.startsWith('/_aviary/')) return done();
     const header = req.headers.authorization ?? '';
     if (safeEqual(header, expected)) return done();
     const m = /^Bearer\s+(\S+)$/i.exec(header);

@@ -12,9 +12,24 @@ export function sendProblem(
   p: Problem,
   params = (req.params ?? {}) as Record<string, unknown>,
 ) {
-  const r = renderProblem(p, wireFamily(req.url), params);
+  const r = renderProblem(p, wireFamily(pathOf(req)), params);
   for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
   return reply.code(r.status).type(r.contentType).send(r.body);
+}
+
+/**
+ * The path the router matched (its pattern), else the decoded request path: `/1%32/accounts` is an Ads
+ * path to the router, so its errors speak the Ads dialect too.
+ */
+function pathOf(req: FastifyRequest): string {
+  const route = req.routeOptions.url;
+  if (route) return route;
+  const raw = req.url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** Fastify's request-level errors, mapped onto the catalog. */
