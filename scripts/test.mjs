@@ -35,4 +35,15 @@ process.stdout.write(
     ? `\nPostgreSQL suites: ON (${process.env.AVIARY_TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//…@')})\n`
     : '\nPostgreSQL suites: SKIPPED — set AVIARY_TEST_DATABASE_URL=postgres://… to run them (.ci/run does)\n',
 );
-step('tests', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...tests]);
+// Node 20's --test-timeout bounds each test file's process as well as each test in it: a file that hangs
+// (a handle left open, an answer that never comes) is cancelled and reported instead of stalling the run.
+// The longest file (both stores) takes about a minute here; five is room for a slow CI machine.
+const FILE_TIMEOUT_MS = 300_000;
+step('tests', process.execPath, [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-concurrency=2',
+  `--test-timeout=${FILE_TIMEOUT_MS}`,
+  ...tests,
+]);

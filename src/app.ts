@@ -1,10 +1,12 @@
 // buildApp(deps): the whole HTTP surface on one Fastify instance. Never listens (main.ts does).
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.js';
+import { healthRoutes } from './admin/health.js';
 import type { Deps } from './deps.js';
 import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
+import { unbuiltRoutes } from './http/unbuilt.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
 import { dmsRoutes } from './modules/dms/dms.routes.js';
@@ -22,6 +24,7 @@ import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
+import { openapiRoutes } from './modules/openapi/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-
@@ -65,6 +68,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
 
+  openapiRoutes(app);
+  unbuiltRoutes(app);
   oauthRoutes(app, deps);
   usersRoutes(app, deps);
   postsRoutes(app, deps);
@@ -82,6 +87,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
+  healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps);

@@ -1,0 +1,22 @@
+// Paths of the OpenAPI document not built yet that a parameter route (`/2/users/:id`,
+// `/2/tweets/:id`, `/2/media/:media_key`) would otherwise catch and answer with a 400 about an id.
+// Until each is built it answers the route-not-found 404, as any other unknown path does.
+import type { FastifyInstance } from 'fastify';
+import { problems } from '../shared/problems.js';
+
+export const UNBUILT_GET_PATHS = [
+  '/2/users/search',
+  '/2/users/public_keys',
+  '/2/users/reposts_of_me',
+  '/2/users/personalized_trends',
+  '/2/tweets/analytics',
+  '/2/media/analytics',
+] as const;
+
+export function unbuiltRoutes(app: FastifyInstance) {
+  for (const path of UNBUILT_GET_PATHS) {
+    app.get(path, async () => {
+      throw problems.routeNotFound();
+    });
+  }
+}

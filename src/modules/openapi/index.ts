@@ -1,0 +1,2 @@
+// The OpenAPI document route (what other modules and app.ts may use).
+export { openapiRoutes } from './openapi.routes.js';

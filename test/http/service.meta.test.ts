@@ -1,0 +1,54 @@
+// What a new user or a tool asks of the service itself: the OpenAPI document it implements, a health
+// check without the token, and the route-not-found answer for documented paths not built yet (instead
+// of a parameter route's 400 about an id).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { forEachStore, startServer, type TestServer } from '../support/server.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+forEachStore('service: openapi.json, health, unbuilt paths', (store) => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(() => s.close());
+
+  test('GET /2/openapi.json answers the document without authentication', async () => {
+    const res = await s.call('GET', '/2/openapi.json');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    assert.equal(res.body.openapi, '3.0.0');
+    assert.equal(res.body.info.version, '2.166');
+    assert.ok(res.body.paths['/2/tweets/{id}']);
+  });
+
+  test('GET /_aviary/health answers without a token', async () => {
+    const res = await s.call('GET', '/_aviary/health');
+    assert.equal(res.status, 200);
+    assert.deepEqual(Object.keys(res.body).sort(), ['status', 'store', 'uptime_s', 'version']);
+    assert.equal(res.body.status, 'ok');
+    assert.equal(res.body.version, pkg.version);
+    assert.equal(res.body.store, store);
+    assert.ok(Number.isInteger(res.body.uptime_s) && res.body.uptime_s >= 0);
+    // The rest of the control API still needs the token.
+    assert.equal((await s.call('GET', '/_aviary/apps')).status, 401);
+  });
+
+  for (const path of [
+    '/2/users/search',
+    '/2/users/public_keys',
+    '/2/users/reposts_of_me',
+    '/2/users/personalized_trends',
+    '/2/tweets/analytics',
+    '/2/media/analytics',
+  ]) {
+    test(`GET ${path} answers the route-not-found 404 until it is built`, async () => {
+      const res = await s.call('GET', `${path}?query=x`, { auth: `Bearer ${s.bearer}` });
+      const unknown = await s.call('GET', '/2/no-such-route', { auth: `Bearer ${s.bearer}` });
+      assert.equal(res.status, 404);
+      assert.deepEqual(res.body, unknown.body);
+    });
+  }
+});
