@@ -16,6 +16,7 @@ import { startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
+import { humanLines } from './shared/log-lines.js';
 import { alnum } from './shared/secrets.js';
 import { createScheduler } from './shared/scheduler.js';
 import { openStore } from './store/index.js';
@@ -52,7 +53,8 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const scheduler = createScheduler(clock);
   const db = await openStore(config, clock);
   const lease = await leaseWorkerId(db, clock);
-  const log = pino({ level: config.logLevel });
+  // JSON lines for pipes and files; readable lines when a person watches the terminal.
+  const log = pino({ level: config.logLevel }, process.stdout.isTTY ? humanLines(process.stdout) : undefined);
   const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler, log };
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
