@@ -25,6 +25,7 @@ import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
+import { adsRoutes } from './modules/ads/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-
@@ -87,6 +88,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
+  adsRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);

@@ -87,7 +87,7 @@ export function signedRequestOf(req: FastifyRequest): SignedRequest {
  * The caller an Authorization header names, by its scheme: `Bearer` (app-only, or an OAuth 2.0 user
  * token) or `OAuth` (1.0a, signed with a user's access token); null when it names none.
  */
-async function callerOf(deps: Deps, req: FastifyRequest): Promise<Caller | null> {
+export async function callerOf(deps: Deps, req: FastifyRequest): Promise<Caller | null> {
   const header = req.headers.authorization;
   const bearer = bearerOf(header);
   if (bearer) return resolveBearer(deps, bearer);

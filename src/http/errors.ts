@@ -6,11 +6,18 @@ import { Problem, problems } from '../shared/problems.js';
 import { renderProblem } from './render-error.js';
 import { wireFamily } from './wire.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Ads envelope's `request.params` (or a batch's request array), kept for its error bodies. */
+    adsEcho: Record<string, unknown> | unknown[] | null;
+  }
+}
+
 export function sendProblem(
   req: FastifyRequest,
   reply: FastifyReply,
   p: Problem,
-  params = (req.params ?? {}) as Record<string, unknown>,
+  params: Record<string, unknown> | unknown[] = req.adsEcho ?? ((req.params ?? {}) as Record<string, unknown>),
 ) {
   const r = renderProblem(p, wireFamily(pathOf(req)), params);
   for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
@@ -52,6 +59,7 @@ function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number):
 }
 
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number, log: Logger) {
+  app.decorateRequest('adsEcho', null);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof Problem) return sendProblem(req, reply, err);
     const known = fromFastify(err, req, bodyLimit);

@@ -75,7 +75,11 @@ export const obj = <P extends Shape>(props: P, o: { open?: boolean } = {}): Spec
   props,
   ...o,
 });
-export const arr = <I extends Spec<unknown>>(item: I, o: Bounds = {}): Spec<ValueOf<I>[]> => ({ kind: 'arr', item, ...o });
+export const arr = <I extends Spec<unknown>>(item: I, o: Bounds = {}): Spec<ValueOf<I>[]> => ({
+  kind: 'arr',
+  item,
+  ...o,
+});
 
 /** The reader fails when the value is absent. */
 export const required = <S extends Spec<unknown>>(s: S): S & { required: true } => ({ ...s, required: true });

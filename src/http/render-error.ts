@@ -32,7 +32,11 @@ const ADS_BY_STATUS: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<string, unknown> = {}): Rendered {
+export function renderProblem(
+  p: Problem,
+  family: WireFamily,
+  adsParams: Record<string, unknown> | unknown[] = {},
+): Rendered {
   const status = p.status;
   const message = p.body.detail ?? p.body.title;
   switch (family) {
@@ -48,13 +52,17 @@ export function renderProblem(p: Problem, family: WireFamily, adsParams: Record<
     }
     case 'ads': {
       const e = p.legacy.ads ?? { code: ADS_BY_STATUS[status] ?? 'INTERNAL_ERROR', message, parameter: null };
+      const item = (x: { code: string; message: string; parameter?: string | null }) => ({
+        code: x.code,
+        message: x.message,
+        ...(x.parameter !== null && x.parameter !== undefined ? { parameter: x.parameter } : {}),
+      });
+      // A batch echoes its request as an array of operations; everything else as `{params}`.
+      const request = Array.isArray(adsParams) ? adsParams : { params: adsParams };
       return {
         status,
         contentType: JSON_UTF8,
-        body: {
-          errors: [{ code: e.code, message: e.message, ...(e.parameter ? { parameter: e.parameter } : {}) }],
-          request: { params: adsParams },
-        },
+        body: { errors: [item(e), ...(e.more ?? []).map(item)], ...e.extra, request },
       };
     }
     default:

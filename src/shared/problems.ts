@@ -61,7 +61,15 @@ export type ProblemBody = {
 export type LegacyForms = {
   v1?: { code: number; message: string };
   oauth2?: { error: string; description: string };
-  ads?: { code: string; message: string; parameter?: string | null };
+  ads?: {
+    code: string;
+    message: string;
+    parameter?: string | null;
+    /** Further errors of the same request (the Ads API reports every one it finds). */
+    more?: ReadonlyArray<{ code: string; message: string; parameter?: string | null }>;
+    /** Further top-level members of the Ads error body (a batch's `operation_errors`). */
+    extra?: Record<string, unknown>;
+  };
   /** A plain-text body on the v1.1 / OAuth wire, where the real service answers in text (notes §11.2). */
   plain?: string;
 };

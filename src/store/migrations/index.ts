@@ -13,6 +13,7 @@ import postsPartialIndexes from './0007_posts_partial_indexes.js';
 import noncesClustered from './0008_oauth_nonces_clustered.js';
 import nonceLog from './0009_oauth_nonce_log.js';
 import nonceFingerprints from './0010_oauth_nonce_fingerprints.js';
+import adsCampaignManagement from './0014_ads_campaign_management.js';
 
 export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0008_oauth_nonces_clustered', sql: noncesClustered },
   { id: '0009_oauth_nonce_log', sql: nonceLog },
   { id: '0010_oauth_nonce_fingerprints', sql: nonceFingerprints },
+  { id: '0014_ads_campaign_management', sql: adsCampaignManagement },
 ];

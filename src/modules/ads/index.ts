@@ -1,0 +1,69 @@
+// The Ads API (X Ads API v12, served under /12/, /11/ and /5/): the kit in kit/, one folder per
+// resource. adsRoutes mounts every resource through the kit's router, answers 501 on the endpoints
+// of the table not served yet, and checks callers before routing.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { callerOf } from '../../http/auth.js';
+import { Problem, problems } from '../../shared/problems.js';
+import { accountsRoutes } from './accounts/index.js';
+import { ENDPOINTS, versionsOf } from './kit/coverage.js';
+import { adsError } from './kit/errors.js';
+import { totalCountLimit } from './kit/rate-limit.js';
+import { adsRouter } from './kit/router.js';
+
+const ADS_PATH = /^\/(12|11|5)(\/|$)/;
+
+/** The path the router matched, else the decoded request path (so `/1%32/…` is an Ads path too). */
+function pathOf(req: FastifyRequest): string {
+  if (req.routeOptions.url) return req.routeOptions.url;
+  const raw = req.url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * OAuth 1.0a user context only (notes §2), checked before routing: an unknown Ads path without valid
+ * credentials is 401, not 404. Every failure of the credentials answers the one observed body,
+ * 401 UNAUTHORIZED_ACCESS "This request is not properly authenticated".
+ */
+function adsAuth(app: FastifyInstance, deps: Deps) {
+  app.addHook('onRequest', async (req) => {
+    if (!ADS_PATH.test(pathOf(req))) return;
+    req.adsEcho = {};
+    let caller;
+    try {
+      caller = await callerOf(deps, req);
+    } catch (err) {
+      if (err instanceof Problem && err.status < 500) throw problems.unauthorized();
+      throw err;
+    }
+    if (!caller || caller.kind !== 'oauth1-user') throw problems.unauthorized();
+    req.caller = caller;
+  });
+}
+
+export function adsRoutes(app: FastifyInstance, deps: Deps) {
+  adsAuth(app, deps);
+  const r = adsRouter(app, deps, totalCountLimit(deps.clock));
+  accountsRoutes(r, deps);
+
+  // What the table says is served must be exactly what is mounted.
+  const mounted = r.mounted();
+  for (const x of ENDPOINTS) {
+    const key = `${x.method} ${x.path}`;
+    if (x.done !== mounted.has(key)) throw new Error(`Ads endpoint table out of step: ${key} done=${x.done}`);
+    if (x.done) continue;
+    for (const version of versionsOf(x)) {
+      app.route({
+        method: x.method,
+        url: `/${version}/${x.path}`,
+        handler: async () => {
+          throw adsError('NOT_IMPLEMENTED', `${x.method} /${version}/${x.path} is not served by Aviary yet`);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// One keyset paging fragment for every Ads list: ORDER BY the sort expression then id, resumed after
+// the cursor's position, one row more than asked. Sort expressions must never be NULL (resources
+// wrap nullable columns in COALESCE), so the row-by-row comparison below stays total.
+import type { ListQuery } from './list.js';
+
+export type ListSql = {
+  /** `SELECT … FROM … ` without WHERE. */
+  select: string;
+  where: string[];
+  args: unknown[];
+  /** SQL expression of each sortable attribute. */
+  sortExpr: Record<string, string>;
+  /** The table's `deleted` column (default `deleted`); null when the list has no soft delete. */
+  deletedColumn?: string | null;
+  /** The id column (default `id`; qualify it in a join). */
+  idColumn?: string;
+};
+
+export function pageQuery(s: ListSql, q: ListQuery): { sql: string; args: unknown[] } {
+  const where = [...s.where];
+  const args = [...s.args];
+  if (!q.withDeleted && s.deletedColumn !== null) where.push(`${s.deletedColumn ?? 'deleted'} = 0`);
+  const expr = s.sortExpr[q.sort.attr]!;
+  const id = s.idColumn ?? 'id';
+  const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
+  if (q.after) {
+    const op = q.sort.dir === 'asc' ? '>' : '<';
+    where.push(`(${expr} ${op} ? OR (${expr} = ? AND ${id} ${op} ?))`);
+    args.push(q.after.value, q.after.value, q.after.id);
+  }
+  const sql = `${s.select} WHERE ${where.join(' AND ')} ORDER BY ${expr} ${dir}, ${id} ${dir} LIMIT ?`;
+  return { sql, args: [...args, q.count + 1] };
+}
+
+/** The same rows counted, for `with_total_count` (never with a cursor). */
+export function countQuery(s: ListSql, q: ListQuery, from: string): { sql: string; args: unknown[] } {
+  const where = [...s.where];
+  if (!q.withDeleted && s.deletedColumn !== null) where.push(`${s.deletedColumn ?? 'deleted'} = 0`);
+  return { sql: `SELECT COUNT(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`, args: [...s.args] };
+}

@@ -1,0 +1,140 @@
+// adsRouter: how every Ads endpoint is mounted. A resource declares method, path, parameters and a
+// handler; the router serves it under /12/ and /11/ (the SDKs send /11/, notes §1; /5/ where the seed
+// says), reads parameters from the query string and a form body (kit/params.ts), checks that the
+// account in the path is the caller's (kit/account.ts), keeps the typed echo for the envelope and for
+// error bodies, and wraps what the handler returns in the success envelope (notes §3.1).
+// Authentication (OAuth 1.0a user context only) is checked before routing, by adsAuth in ../index.ts.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../../deps.js';
+import type { Infer, Shape } from '../../../http/input.js';
+import { problems } from '../../../shared/problems.js';
+import { JSON_UTF8 } from '../../../http/wire.js';
+import { requireAccount, type AdsAccount } from './account.js';
+import { ENDPOINTS, versionsOf, type Method } from './coverage.js';
+import { adsError } from './errors.js';
+import { listQuery, listShape, type ListOptions, type ListParams, type ListQuery } from './list.js';
+import { mergeRaw, readAds } from './params.js';
+import type { TotalCountLimit } from './rate-limit.js';
+
+export type AdsCaller = { userId: string; appId: string };
+
+export type AdsContext = {
+  caller: AdsCaller;
+  /** The account named by `:account_id`, checked; null on paths without one. */
+  account: AdsAccount | null;
+  /** Path parameters other than the account, as given. */
+  path: Record<string, string>;
+  /** The typed echo so far (path and query/form parameters): `request.params` of the envelope. */
+  echo: Record<string, unknown>;
+  /** The JSON body of endpoints that take one (cards, batches), unchecked. */
+  body: unknown;
+};
+
+/** What a handler answers: `data` and, for lists, the page's cursor and count. */
+export type AdsResult = { data: unknown; next_cursor?: string | null; total_count?: number; status?: number };
+
+type RouteOptions<S extends Shape> = {
+  params?: S;
+  /** Sandbox-only calls (notes §6) work on sandbox accounts only. */
+  sandboxOnly?: boolean;
+  /** The body must be JSON (`Content-Type: application/json`), as for cards and batches. */
+  json?: boolean;
+};
+type Handler<S extends Shape> = (ctx: AdsContext, p: Infer<S>) => Promise<AdsResult>;
+type ListHandler<S extends Shape> = (ctx: AdsContext, p: Infer<S>, list: ListQuery) => Promise<AdsResult>;
+
+export type AdsRouter = {
+  get<S extends Shape>(path: string, o: RouteOptions<S>, h: Handler<S>): void;
+  post<S extends Shape>(path: string, o: RouteOptions<S>, h: Handler<S>): void;
+  put<S extends Shape>(path: string, o: RouteOptions<S>, h: Handler<S>): void;
+  delete<S extends Shape>(path: string, o: RouteOptions<S>, h: Handler<S>): void;
+  list<S extends Shape>(path: string, o: RouteOptions<S> & ListOptions, h: ListHandler<S>): void;
+  /** Routes mounted so far, as `METHOD path` (for the coverage check). */
+  mounted(): ReadonlySet<string>;
+};
+
+export const callerOf = (req: FastifyRequest): AdsCaller => {
+  const c = req.caller;
+  if (!c || c.kind !== 'oauth1-user') throw problems.unauthorized();
+  return { userId: c.userId, appId: c.app.id };
+};
+
+function envelope(reply: FastifyReply, echo: Record<string, unknown>, r: AdsResult) {
+  const { data, status, ...page } = r;
+  const body = { request: { params: echo }, ...page, data };
+  return reply
+    .code(status ?? 200)
+    .type(JSON_UTF8)
+    .send(JSON.stringify(body));
+}
+
+export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLimit): AdsRouter {
+  const mounted = new Set<string>();
+
+  function mount<S extends Shape>(
+    method: Method,
+    path: string,
+    o: RouteOptions<S>,
+    run: (ctx: AdsContext, raw: Record<string, string[]>, req: FastifyRequest) => Promise<AdsResult>,
+  ) {
+    const endpoint = ENDPOINTS.find((x) => x.method === method && x.path === path);
+    if (!endpoint) throw new Error(`${method} ${path} is not in the Ads endpoint table (kit/coverage.ts)`);
+    mounted.add(`${method} ${path}`);
+    for (const version of versionsOf(endpoint)) {
+      app.route({
+        method,
+        url: `/${version}/${path}`,
+        handler: async (req, reply) => {
+          req.adsEcho = {};
+          const pathParams = { ...(req.params as Record<string, string>) };
+          const echo: Record<string, unknown> = { ...pathParams };
+          req.adsEcho = echo;
+          const type = String(req.headers['content-type'] ?? '');
+          if (o.json && !/^application\/json/i.test(type))
+            throw adsError('INVALID_PARAMETER', 'Content-Type must be application/json', 'Content-Type');
+          const form = !o.json && /^application\/x-www-form-urlencoded/i.test(type) ? req.body : undefined;
+          const raw = mergeRaw(req.query, form);
+          const caller = callerOf(req);
+          const { account_id: accountId, ...rest } = pathParams;
+          const account =
+            accountId === undefined
+              ? null
+              : await requireAccount(deps, caller.userId, accountId, {
+                  withDeleted: /^true$/i.test(raw.with_deleted?.at(-1) ?? ''),
+                  sandboxOnly: o.sandboxOnly ?? false,
+                });
+          const ctx: AdsContext = { caller, account, path: rest, echo, body: o.json ? req.body : undefined };
+          return envelope(reply, echo, await run(ctx, raw, req));
+        },
+      });
+    }
+  }
+
+  function plain(method: Method) {
+    return <S extends Shape>(path: string, o: RouteOptions<S>, h: Handler<S>) =>
+      mount(method, path, o, async (ctx, raw) => {
+        const read = readAds(raw, o.params ?? ({} as S));
+        Object.assign(ctx.echo, read.echo);
+        return h(ctx, read.value);
+      });
+  }
+
+  return {
+    get: plain('GET'),
+    post: plain('POST'),
+    put: plain('PUT'),
+    delete: plain('DELETE'),
+    list<S extends Shape>(path: string, o: RouteOptions<S> & ListOptions, h: ListHandler<S>) {
+      const shape = { ...listShape(o), ...(o.params ?? ({} as S)) };
+      mount('GET', path, o, async (ctx, raw) => {
+        const read = readAds(raw, shape);
+        Object.assign(ctx.echo, read.echo);
+        // The list parameters are in every list's shape (listShape); TypeScript cannot see it through S.
+        const q = listQuery(read.value as unknown as ListParams, o);
+        if (q.withTotalCount) totals.take(ctx.caller.userId);
+        return h(ctx, read.value as Infer<S>, q);
+      });
+    },
+    mounted: () => mounted,
+  };
+}
