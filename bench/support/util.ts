@@ -20,3 +20,13 @@ export function median(xs: readonly number[]): number {
   const m = v.length >> 1;
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
+
+/**
+ * A figure against its budget, as a bench prints it: `bearer  23.4 µs server CPU per request
+ * (budget ≤ 40 µs): met`. Budgets are absolute (STYLE.md, "State and speed"), not ratios to
+ * another server.
+ */
+export function budgetLine(name: string, figure: number, budget: number, unit: string, what: string): string {
+  const verdict = figure <= budget ? 'met' : 'missed';
+  return `${name.padEnd(10)} ${figure.toFixed(1)} ${unit} ${what} (budget ≤ ${budget} ${unit}): ${verdict}`;
+}

@@ -25,22 +25,21 @@ export function forgetCredentials(): void {
   accessTokens.clear();
 }
 
-/** The row at once on a hit (no promise: this runs twice for every signed request), else loaded. */
-function cachedOauth1<T>(
+/** The cached row on a hit; else loaded, and cached when found (a miss is not: a key made a moment later must work). */
+async function cachedOauth1<T>(
   deps: Deps,
   cached: Cached<T>,
   key: string,
   load: () => Promise<T | undefined>,
-): T | undefined | Promise<T | undefined> {
+): Promise<T | undefined> {
   const wall = deps.clock.wall();
   const hit = cached.get(key);
   if (hit && hit.until > wall) return hit.row;
-  return load().then((row) => {
-    if (!row) return undefined;
-    if (cached.size >= MAX_ENTRIES) cached.clear();
-    cached.set(key, { row, until: wall + TTL_MS });
-    return row;
-  });
+  const row = await load();
+  if (!row) return undefined;
+  if (cached.size >= MAX_ENTRIES) cached.clear();
+  cached.set(key, { row, until: wall + TTL_MS });
+  return row;
 }
 
 export const appByConsumerKey = (deps: Deps, key: string) =>

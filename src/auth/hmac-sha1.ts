@@ -1,6 +1,9 @@
-// HMAC-SHA1 (RFC 2104) on node's one-shot `crypto.hash`. Every OAuth 1.0a request is verified with
-// one; `createHmac` set up an OpenSSL HMAC context for each (~2.7 µs), while two cached-digest hashes
-// over pads prepared once per key cost ~1.3 µs. Checked against `createHmac` in hmac-sha1.test.ts.
+// HMAC-SHA1 (RFC 2104) on node's one-shot `crypto.hash`, with each key's pads prepared once. It
+// gives exactly what `createHmac('sha1', key).update(message).digest('base64')` gives (the plain
+// version; hmac-sha1.test.ts compares both over RFC 2202's vectors and thousands of random keys and
+// messages). Why it exists: `createHmac` sets up an OpenSSL HMAC context on every call, ~2.7 µs
+// against ~1.3 µs here, for every OAuth 1.0a request verified (bench/NOTES.md, 2026-11-24). Its one
+// caller is the verifier (oauth1.verify.ts); signing for tests and benches uses `createHmac`.
 import { hash } from 'node:crypto';
 
 const BLOCK = 64;

@@ -9,8 +9,8 @@
 import type { Deps } from '../deps.js';
 import type { Db } from '../store/index.js';
 import { addFingerprint, fingerprintOf, fingerprintSet, type FingerprintSet } from '../shared/fingerprint-set.js';
-import type { SeenNonce } from './oauth1.nonces.js';
 import { nonceLogRepo } from './oauth1.repo.js';
+import type { SeenNonce } from './oauth1.seen-nonce.js';
 
 /** Fingerprints in the order they came, two halves each: the first `count` pairs of `pairs`. */
 type Pending = { pairs: Int32Array; count: number };
@@ -23,8 +23,10 @@ type Memory = {
   pendingCount: number;
   /** Seconds at or below this may hold fingerprints only the store knows. */
   floorS: number;
-  /** Seconds at or below `floorS` read back from the store (true), or being read. */
-  readBack: Map<number, Promise<void> | true>;
+  /** Seconds at or below `floorS` read back from the store. */
+  readBack: Set<number>;
+  /** Seconds being read back. */
+  reading: Map<number, Promise<void>>;
   timer: NodeJS.Timeout | null;
   writing: Promise<void> | null;
   prunedAt: number;
@@ -35,49 +37,47 @@ const FLUSH_AT = 1000;
 /** Fingerprints kept in memory; beyond it the oldest seconds are forgotten (they are in the store). */
 const MAX_KEPT = 200_000;
 const PRUNE_EVERY_MS = 1000;
-const memories = new WeakMap<Db, Memory | Promise<Memory>>();
+const memories = new WeakMap<Db, Promise<Memory>>();
 
-function memoryOf(db: Db): Memory | Promise<Memory> {
+function memoryOf(db: Db): Promise<Memory> {
   let m = memories.get(db);
   if (!m) {
-    const loading = nonceLogRepo.newestSecond(db).then(
-      (newest) => {
-        const memory: Memory = {
-          seconds: new Map(),
-          size: 0,
-          pending: new Map(),
-          pendingCount: 0,
-          floorS: newest ?? -1,
-          readBack: new Map(),
-          timer: null,
-          writing: null,
-          prunedAt: 0,
-        };
-        memories.set(db, memory);
-        return memory;
-      },
-      (err: unknown) => {
-        memories.delete(db);
-        throw err;
-      },
-    );
-    memories.set(db, loading);
-    m = loading;
+    m = loadMemory(db);
+    memories.set(db, m);
   }
   return m;
+}
+
+async function loadMemory(db: Db): Promise<Memory> {
+  try {
+    const newest = await nonceLogRepo.newestSecond(db);
+    return {
+      seconds: new Map(),
+      size: 0,
+      pending: new Map(),
+      pendingCount: 0,
+      floorS: newest ?? -1,
+      readBack: new Set(),
+      reading: new Map(),
+      timer: null,
+      writing: null,
+      prunedAt: 0,
+    };
+  } catch (err) {
+    // The next nonce tries again.
+    memories.delete(db);
+    throw err;
+  }
 }
 
 const fingerprint = new Int32Array(2);
 
 /** True when the nonce is new, and remembers it; false for a replay. */
-export function rememberInMemory(deps: Deps, n: SeenNonce, windowMs: number): boolean | Promise<boolean> {
-  const m = memoryOf(deps.db);
-  if (m instanceof Promise) return m.then(() => rememberInMemory(deps, n, windowMs));
+export async function rememberInMemory(deps: Deps, n: SeenNonce, windowMs: number): Promise<boolean> {
+  const m = await memoryOf(deps.db);
   const second = n.timestampS;
-  if (second <= m.floorS) {
-    const read = m.readBack.get(second);
-    if (read !== true) return (read ?? readBack(deps.db, m, second)).then(() => rememberInMemory(deps, n, windowMs));
-  }
+  // A second the store may know nonces of that memory does not: read back before judging.
+  while (second <= m.floorS && !m.readBack.has(second)) await (m.reading.get(second) ?? readBack(deps.db, m, second));
   let seen = m.seconds.get(second);
   if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
   fingerprintOf(fingerprint, n.consumerKey, n.token ?? '', n.nonce);
@@ -106,24 +106,25 @@ function appendPair(p: Pending, hi: number, lo: number): void {
 
 /** Writes the fingerprints not yet in the store (shutdown calls it before closing the store). */
 export async function flushMemory(deps: Deps): Promise<void> {
-  const m = memories.get(deps.db);
-  if (m && !(m instanceof Promise)) await writeBehind(deps, m, 0);
+  const loading = memories.get(deps.db);
+  // A memory that failed to load holds nothing to write.
+  const m = loading && (await loading.catch(() => null));
+  if (m) await writeBehind(deps, m, 0);
 }
 
 function readBack(db: Db, m: Memory, second: number): Promise<void> {
-  const reading = nonceLogRepo.fingerprintsOf(db, second).then(
-    (pairs) => {
+  const reading = (async () => {
+    try {
+      const pairs = await nonceLogRepo.fingerprintsOf(db, second);
       let seen = m.seconds.get(second);
       if (!seen) m.seconds.set(second, (seen = fingerprintSet()));
       for (let i = 0; i < pairs.length; i += 2) if (addFingerprint(seen, pairs[i]!, pairs[i + 1]!)) m.size++;
-      m.readBack.set(second, true);
-    },
-    (err: unknown) => {
-      m.readBack.delete(second);
-      throw err;
-    },
-  );
-  m.readBack.set(second, reading);
+      m.readBack.add(second);
+    } finally {
+      m.reading.delete(second);
+    }
+  })();
+  m.reading.set(second, reading);
   return reading;
 }
 

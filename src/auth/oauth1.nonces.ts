@@ -13,6 +13,7 @@ import type { Deps } from '../deps.js';
 import type { Db } from '../store/index.js';
 import { flushMemory, rememberInMemory } from './oauth1.nonces.memory.js';
 import { nonceKeyPrefix, noncesRepo } from './oauth1.repo.js';
+import type { SeenNonce } from './oauth1.seen-nonce.js';
 
 type Waiter = { key: string; expiresAt: number; done: (fresh: boolean) => void; fail: (err: unknown) => void };
 type Ledger = { queue: Waiter[] | null; prunedAt: number; addedSincePrune: number };
@@ -21,14 +22,11 @@ const MAX_BATCH = 200;
 const PRUNE_EVERY_MS = 1000;
 const ledgers = new WeakMap<Db, Ledger>();
 
-/** A nonce as the RFC binds it (§3.3): unique per timestamp, client credentials and token. */
-export type SeenNonce = { timestampS: number; consumerKey: string; token: string | undefined; nonce: string };
-
 /**
- * True (or a promise of it) when the nonce is new, false when it was seen within its window (a
- * replay). The same nonce again repeats all four of timestamp, client, token and nonce.
+ * True when the nonce is new, false when it was seen within its window (a replay). The same nonce
+ * again repeats all four of timestamp, client, token and nonce.
  */
-export function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number): boolean | Promise<boolean> {
+export async function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number): Promise<boolean> {
   if (deps.db.embedded) return rememberInMemory(deps, n, windowMs);
   let l = ledgers.get(deps.db);
   if (!l) ledgers.set(deps.db, (l = { queue: null, prunedAt: 0, addedSincePrune: 0 }));

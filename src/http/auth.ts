@@ -79,7 +79,6 @@ export function signedRequestOf(req: FastifyRequest): SignedRequest {
     target: req.url,
     form,
     authorization: req.headers.authorization,
-    connection: req.socket,
   };
 }
 

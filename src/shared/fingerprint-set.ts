@@ -1,8 +1,13 @@
 // A set of 60-bit fingerprints held in one typed array (open addressing, linear probing), and the
-// fingerprint of a short text. The OAuth 1.0a nonce memory keeps hundreds of thousands of entries: as
-// a Set of digest strings each entry was a string and a table slot the garbage collector had to walk,
-// promote and copy, and the nonce check cost a verified request ~3 µs of CPU in a loaded server; here
-// an entry is two integers, made without a string or a call into native code.
+// fingerprint of a short text. Its one caller is the OAuth 1.0a nonce memory (auth/oauth1.nonces.memory.ts).
+//
+// The plain version is a `Set` of digest strings, and this set answers `add` exactly as a `Set` of the
+// same pairs would (fingerprint-set.test.ts checks it against one over 50,000 entries); a fingerprint
+// stands for its text as a digest would, with two texts agreeing by chance about once in 2⁶⁰ pairs.
+// Why it exists: the nonce memory keeps hundreds of thousands of entries, and as a `Set` of strings
+// each was an object the garbage collector had to walk, promote and copy, ~3 µs of CPU per verified
+// request in a loaded server (ADR 0016; bench/NOTES.md, 2026-11-24); here an entry is two integers,
+// made without a string or a call into native code.
 
 /**
  * Fingerprints given as two 30-bit halves (0 ≤ hi, lo < 2³⁰), a pair of slots each; half of the pairs stay empty at

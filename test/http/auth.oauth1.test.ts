@@ -95,18 +95,18 @@ forEachStore('OAuth 1.0a verification', (store) => {
     assert.equal(otherRequest.status, 401, 'a nonce is unique per timestamp, client and token (RFC 5849 §3.3)');
   });
 
-  test('requests of a shape already verified (ADR 0015) meet every rule: replay, forgery, window, invalidation', async () => {
+  test('requests like one already verified meet every rule: replay, forgery, window, invalidation', async () => {
     const { u, creds } = await userOf();
-    const path = '/1.1/__me.json?shape=1';
+    const path = '/1.1/__me.json?again=1';
     const ok = (o: { nonce?: string; timestamp?: number } = {}) => header('GET', path, creds, o);
     assert.equal((await get(path, ok())).status, 200);
-    const h = ok({ nonce: 'shape-nonce-1' });
+    const h = ok({ nonce: 'again-nonce-1' });
     assert.deepEqual((await get(path, h)).body, { id: u.id });
     assert.deepEqual([(await get(path, h)).status, (await get(path, h)).body], [401, V1_32], 'replay');
     const forged = ok().replace(/oauth_signature="[^"]+"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
     assert.deepEqual((await get(path, forged)).body, V1_32, 'forged signature');
-    // The same nonce and timestamp moved to another request of the shape: signed for one, not the other.
-    const other = ok({ nonce: 'shape-nonce-2', timestamp: now() }).replace(
+    // The timestamp changed after signing: the signature was made for the other one.
+    const other = ok({ nonce: 'again-nonce-2', timestamp: now() }).replace(
       /oauth_timestamp="(\d+)"/,
       (_, t: string) => `oauth_timestamp="${Number(t) + 1}"`,
     );
@@ -134,7 +134,7 @@ forEachStore('OAuth 1.0a verification', (store) => {
       for (const { u, creds } of [first, ...others])
         assert.deepEqual((await get(path, header('GET', path, creds))).body, { id: u.id });
     }
-    // One user's token under another's signature: not a request of either's shape.
+    // One user's token named in a request signed with another's token secret.
     const swapped = header('GET', path, others[0]!.creds).replace(
       others[0]!.creds.oauth_token,
       first.creds.oauth_token,

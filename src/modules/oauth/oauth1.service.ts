@@ -56,9 +56,7 @@ function requestedAccess(app: AppRow, accessType: string | undefined): Permissio
 
 /** `POST /oauth/request_token`, signed by the app alone. */
 export async function createRequestToken(deps: Deps, r: SignedRequest) {
-  const verified = await verifyOAuth1(deps, r);
-  const { app } = verified;
-  const params = verified.params();
+  const { app, params } = await verifyOAuth1(deps, r);
   const callback = signedParam(r, params, 'oauth_callback');
   if (!callback) throw oauth1Problems.badAuthenticationData();
   if (callback !== 'oob' && !callbackRegistered(app, callback)) throw callbackNotApproved();
@@ -133,7 +131,7 @@ export async function exchangeForAccessToken(deps: Deps, r: SignedRequest) {
     return row && row.used_at === null && row.expires_at > deps.clock.now() ? row : null;
   });
   const { app } = verified;
-  const verifier = signedParam(r, verified.params(), 'oauth_verifier') ?? '';
+  const verifier = signedParam(r, verified.params, 'oauth_verifier') ?? '';
   const row = verified.token!;
   if (!row.verifier_hash || !row.user_id || !safeEqual(sha256(verifier), row.verifier_hash)) throw badVerifier();
   if (!(await oauthRepo.spendRequestToken(deps.db, row.token, deps.clock.now()))) throw badVerifier();
