@@ -25,7 +25,7 @@ import { activityRoutes } from './modules/activity/index.js';
 import { accountActivityRoutes } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
-import { adsRoutes } from './modules/ads/index.js';
+import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-
@@ -94,6 +94,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps);
     followsAdminRoutes(scope, deps);
+    adsAdminRoutes(scope, deps);
   });
   return app;
 }

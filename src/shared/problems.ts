@@ -115,7 +115,7 @@ function problem(
 }
 
 export type ParamError = { message: string; parameters: Record<string, string[]> };
-export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll';
+export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll' | 'ads_account';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
-import { accountsRoutes } from './accounts/index.js';
+import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
@@ -66,4 +66,9 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
       });
     }
   }
+}
+
+/** The control API's Ads routes (registered in the control scope, behind the admin token). */
+export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
+  adsAccountsAdminRoutes(app, deps);
 }

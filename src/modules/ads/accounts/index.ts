@@ -3,3 +3,4 @@ export { accountsRoutes } from './accounts.routes.js';
 export { createAccount, FEATURE_KEYS } from './accounts.service.js';
 export { grantAccess, addFeatures, updateAccount } from './accounts.repo.js';
 export { accountView } from './accounts.view.js';
+export { adsAccountsAdminRoutes } from './accounts.admin.js';
