@@ -9,6 +9,11 @@ export async function migrate(db: Db, clock: Clock, migrations: Migration[] = MI
     const done = new Set((await db.all<{ id: string }>('SELECT id FROM aviary_migrations')).map((r) => r.id));
     const applied: string[] = [];
     for (const m of migrations) {
+      if (m.formerly && done.has(m.formerly) && !done.has(m.id)) {
+        // Applied under its old number (migrations/index.ts): record the new one instead of running it again.
+        await db.run('UPDATE aviary_migrations SET id = ? WHERE id = ?', [m.id, m.formerly]);
+        done.add(m.id);
+      }
       if (done.has(m.id)) continue;
       const sql = typeof m.sql === 'string' ? m.sql : m.sql[db.dialect];
       await db.tx(async (tx) => {

@@ -1,35 +1,43 @@
-// Every migration, in order. One set for both databases; a migration that must differ exports
-// `{ sqlite, postgres }` instead of one string. Never edit an applied migration: add the next one.
-import core from './0001_core.js';
-import oauth from './0002_oauth.js';
-import oauthNonces from './0002_oauth_nonces.js';
-import posts from './0003_posts.js';
-import postsVersion from './0003_posts_version.js';
-import usersCache from './0003_users_cache.js';
-import webhooks from './0004_webhooks.js';
-import search from './0005_search.js';
-import stream from './0006_stream.js';
-import postsPartialIndexes from './0007_posts_partial_indexes.js';
-import noncesClustered from './0008_oauth_nonces_clustered.js';
-import nonceLog from './0009_oauth_nonce_log.js';
-import nonceFingerprints from './0010_oauth_nonce_fingerprints.js';
-import adsCampaignManagement from './0014_ads_campaign_management.js';
-
-export type Migration = { id: string; sql: string | { sqlite: string; postgres: string } };
+// Every migration, in order, in one list: each entry names its file once, the file holds the SQL.
+// One set for both databases; a migration that must differ exports `{ sqlite, postgres }` instead of
+// one string. Never edit an applied migration: add the next one, numbered after the last.
+//
+// `formerly`: the files were renumbered once (2026-11), when three numbers were each shared by two or
+// three files (0002_*, 0003_*). A store migrated before then records the old id in aviary_migrations;
+// migrate() counts `formerly` as applied and renames the record, so nothing runs twice and nothing is
+// skipped. Keep these forever: a store may wake up after any number of releases. ADRs written before
+// the renumbering cite the old numbers (0005_search is now 0008_search, and so on).
+export type Migration = { id: string; formerly?: string; sql: string | { sqlite: string; postgres: string } };
 
 export const MIGRATIONS: Migration[] = [
-  { id: '0001_core', sql: core },
-  { id: '0002_oauth', sql: oauth },
-  { id: '0002_oauth_nonces', sql: oauthNonces },
-  { id: '0003_posts', sql: posts },
-  { id: '0003_posts_version', sql: postsVersion },
-  { id: '0003_users_cache', sql: usersCache },
-  { id: '0004_webhooks', sql: webhooks },
-  { id: '0005_search', sql: search },
-  { id: '0006_stream', sql: stream },
-  { id: '0007_posts_partial_indexes', sql: postsPartialIndexes },
-  { id: '0008_oauth_nonces_clustered', sql: noncesClustered },
-  { id: '0009_oauth_nonce_log', sql: nonceLog },
-  { id: '0010_oauth_nonce_fingerprints', sql: nonceFingerprints },
-  { id: '0014_ads_campaign_management', sql: adsCampaignManagement },
+  { id: '0001_core', sql: (await import('./0001_core.js')).default },
+  { id: '0002_oauth', sql: (await import('./0002_oauth.js')).default },
+  { id: '0003_oauth_nonces', formerly: '0002_oauth_nonces', sql: (await import('./0003_oauth_nonces.js')).default },
+  { id: '0004_posts', formerly: '0003_posts', sql: (await import('./0004_posts.js')).default },
+  { id: '0005_posts_version', formerly: '0003_posts_version', sql: (await import('./0005_posts_version.js')).default },
+  { id: '0006_users_cache', formerly: '0003_users_cache', sql: (await import('./0006_users_cache.js')).default },
+  { id: '0007_webhooks', formerly: '0004_webhooks', sql: (await import('./0007_webhooks.js')).default },
+  { id: '0008_search', formerly: '0005_search', sql: (await import('./0008_search.js')).default },
+  { id: '0009_stream', formerly: '0006_stream', sql: (await import('./0009_stream.js')).default },
+  {
+    id: '0010_posts_partial_indexes',
+    formerly: '0007_posts_partial_indexes',
+    sql: (await import('./0010_posts_partial_indexes.js')).default,
+  },
+  {
+    id: '0011_oauth_nonces_clustered',
+    formerly: '0008_oauth_nonces_clustered',
+    sql: (await import('./0011_oauth_nonces_clustered.js')).default,
+  },
+  {
+    id: '0012_oauth_nonce_log',
+    formerly: '0009_oauth_nonce_log',
+    sql: (await import('./0012_oauth_nonce_log.js')).default,
+  },
+  {
+    id: '0013_oauth_nonce_fingerprints',
+    formerly: '0010_oauth_nonce_fingerprints',
+    sql: (await import('./0013_oauth_nonce_fingerprints.js')).default,
+  },
+  { id: '0014_ads_campaign_management', sql: (await import('./0014_ads_campaign_management.js')).default },
 ];
