@@ -1,0 +1,2 @@
+// Line items: what other Ads resources may use.
+export { lineItemById, type LineItemRow } from './line-items.repo.js';
