@@ -1,0 +1,122 @@
+// One contract for every Ads list endpoint (hono's common.case.test.ts, REVIEW.md §(e) rule 5): count
+// bounds and default, a cursor walk that sees every row once and ends on null (never ""), with_deleted,
+// with_total_count and its exclusion with cursor, sort_by both ways and an unknown attribute, csv vs
+// repeated keys, `True` for true, and undeclared parameters ignored. Each row of LISTS says how to
+// make rows of that list for a fresh advertiser; a new list endpoint is one more row.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { adsCall, newAdvertiser, type Advertiser } from '../support/ads.js';
+import { forEachStore, startServer, type TestServer } from '../support/server.js';
+
+type Made = { path: string; ids: string[]; remove?: (id: string) => Promise<void>; idFilter?: string };
+type ListCase = {
+  name: string;
+  count: { default: number; max: number };
+  /** Makes `n` rows for `who` and says where they are listed. */
+  make(s: TestServer, who: Advertiser, n: number): Promise<Made>;
+};
+
+const LISTS: ListCase[] = [
+  {
+    name: 'accounts (sandbox accounts of one user)',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push((await adsCall(s, who, 'POST', 'accounts')).body.data[0].id);
+      return {
+        path: 'accounts',
+        ids,
+        idFilter: 'account_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `accounts/${id}`)),
+      };
+    },
+  },
+];
+
+const idsOf = (res: { body: any }) => (res.body.data as Array<{ id: string }>).map((x) => x.id);
+
+forEachStore('Ads API: the list contract', (store) => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(() => s.close());
+
+  for (const list of LISTS) {
+    test(`${list.name}: count, cursor walk, sort, deleted, total count, csv and repeated keys`, async () => {
+      const who = await newAdvertiser(s);
+      const made = await list.make(s, who, 5);
+      const get = (params: Record<string, any> = {}) => adsCall(s, who, 'GET', made.path, params);
+
+      // count bounds and default
+      for (const count of [0, list.count.max + 1, 'x']) {
+        const res = await get({ count });
+        assert.equal(res.status, 400, `count=${count}`);
+        assert.equal(res.body.errors[0].code, 'INVALID_PARAMETER');
+        assert.equal(res.body.errors[0].parameter, 'count');
+      }
+      const all = await get();
+      assert.equal(all.status, 200);
+      assert.deepEqual(idsOf(all).sort(), [...made.ids].sort());
+      assert.equal(all.body.next_cursor, null);
+      assert.ok(!('total_count' in all.body));
+
+      // a cursor walk sees every row once and ends on null, never ""
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: any = await get({ count: 2, ...(cursor ? { cursor } : {}) });
+        assert.equal(page.status, 200);
+        assert.ok(page.body.data.length <= 2);
+        seen.push(...idsOf(page));
+        cursor = page.body.next_cursor;
+        assert.notEqual(cursor, '');
+        pages++;
+      } while (cursor);
+      assert.equal(pages, 3);
+      assert.deepEqual(seen.sort(), [...made.ids].sort());
+      const badCursor = await get({ cursor: 'nonsense' });
+      assert.equal(badCursor.status, 400);
+      assert.equal(badCursor.body.errors[0].parameter, 'cursor');
+
+      // sort both ways; an unknown attribute names sort_by
+      const asc = idsOf(await get({ sort_by: 'created_at-asc' }));
+      const desc = idsOf(await get({ sort_by: 'created_at-desc' }));
+      assert.deepEqual(desc, [...asc].reverse());
+      const unknown = await get({ sort_by: 'no_such_attribute-asc' });
+      assert.equal(unknown.status, 400);
+      assert.equal(unknown.body.errors[0].parameter, 'sort_by');
+
+      // with_total_count, exclusive with cursor
+      const total = await get({ with_total_count: true, count: 1 });
+      assert.equal(total.body.total_count, made.ids.length);
+      const both = await get({ with_total_count: true, cursor: total.body.next_cursor });
+      assert.equal(both.status, 400);
+      assert.equal(both.body.errors[0].code, 'EXCLUSIVE_PARAMETERS');
+
+      // csv and repeated keys read alike
+      if (made.idFilter) {
+        const pick = made.ids.slice(0, 2);
+        const csv = await adsCall(s, who, 'GET', `${made.path}?${made.idFilter}=${pick.join(',')}`);
+        const repeated = await get({ [made.idFilter]: pick });
+        assert.deepEqual(idsOf(csv).sort(), [...pick].sort());
+        assert.deepEqual(idsOf(repeated).sort(), [...pick].sort());
+        assert.deepEqual(repeated.body.request.params[made.idFilter], pick);
+      }
+
+      // undeclared parameters are ignored, as the SDKs add some
+      assert.equal((await get({ no_such_parameter: 'x' })).status, 200);
+
+      // with_deleted, and True for true
+      if (made.remove) {
+        await made.remove(made.ids[0]!);
+        assert.ok(!idsOf(await get()).includes(made.ids[0]!));
+        for (const flag of [true, 'true', 'TRUE']) {
+          const withDeleted = await get({ with_deleted: flag });
+          assert.ok(idsOf(withDeleted).includes(made.ids[0]!), `with_deleted=${flag}`);
+        }
+      }
+    });
+  }
+});
