@@ -13,6 +13,7 @@ import type { HttpClient } from './http.js';
 import { createPump } from './pump.js';
 import { nextDelay, retrySchedule } from './retry.js';
 import { sign } from './signature.js';
+import { refuseBeforeSend } from './url-policy.js';
 
 /** Events, replayed events (target = replay job) and Aviary's own notices such as replay_job_status. */
 export const DELIVERY_TOPICS = ['webhook.delivery', 'webhook.replay', 'webhook.notice'];
@@ -90,6 +91,12 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
         attempt: { ...base, status: 'skipped', response_code: null, latency_ms: null, error, at: deps.clock.now() },
       };
     }
+    // The stored URL may predate --strict-webhooks (registered before a restart with it on).
+    const refused = deps.config.strictWebhooks ? refuseBeforeSend(target.url) : null;
+    if (refused) {
+      const error = `refused by --strict-webhooks, nothing was sent: ${refused}`;
+      return failed(row, payload, base, { response_code: null, latency_ms: null, error, at: deps.clock.now() });
+    }
     const res = await o.http.send({
       method: 'POST',
       url: new URL(target.url),
@@ -101,35 +108,32 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     });
     const at = deps.clock.now();
     const code = res.kind === 'response' ? res.status : null;
+    const latency_ms = Math.round(res.latencyMs);
     if (code !== null && code >= 200 && code < 300) {
       return {
         row,
         payload,
         retryAt: null,
-        attempt: {
-          ...base,
-          status: 'delivered',
-          response_code: code,
-          latency_ms: Math.round(res.latencyMs),
-          error: null,
-          at,
-        },
+        attempt: { ...base, status: 'delivered', response_code: code, latency_ms, error: null, at },
       };
     }
-    const delay = nextDelay(schedule, base.attempt);
     const error = res.kind === 'response' ? `the receiver answered ${res.status}` : res.error;
+    return failed(row, payload, base, { response_code: code, latency_ms, error, at });
+  }
+
+  /** A failed attempt: retried on the schedule, or given up after its last retry. */
+  function failed(
+    row: OutboxRow,
+    payload: DeliveryPayload,
+    base: Pick<AttemptRow, 'webhook_id' | 'delivery_id' | 'event_id' | 'kind' | 'attempt'>,
+    outcome: Pick<AttemptRow, 'response_code' | 'latency_ms' | 'error' | 'at'>,
+  ): Settled {
+    const delay = nextDelay(schedule, base.attempt);
     return {
       row,
       payload,
-      retryAt: delay === null ? null : at + delay,
-      attempt: {
-        ...base,
-        status: delay === null ? 'gave_up' : 'failed',
-        response_code: code,
-        latency_ms: Math.round(res.latencyMs),
-        error,
-        at,
-      },
+      retryAt: delay === null ? null : outcome.at + delay,
+      attempt: { ...base, ...outcome, status: delay === null ? 'gave_up' : 'failed' },
     };
   }
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Config } from '../config/index.js';
-import { publicOnlyLookup } from './url-policy.js';
+import { internalLiteral, publicOnlyLookup } from './url-policy.js';
 
 export type HttpResult =
   | { kind: 'response'; status: number; body: string; latencyMs: number }
@@ -37,6 +37,8 @@ function classify(err: NodeJS.ErrnoException, url: URL): 'tls' | 'closed' {
 }
 
 export function createHttpClient(config: Config, elapsed: () => number): HttpClient {
+  // Strict mode checks every address a socket connects to: a host name's through `lookup`, an IP
+  // literal's (which never reaches `lookup`) in refusedLiteral.
   const lookup = config.strictWebhooks ? (publicOnlyLookup as never) : undefined;
   const ca = config.webhookCaFile ? [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] : undefined;
   // As many idle sockets may stay open as may be busy, so a burst does not close and reopen connections.
@@ -47,7 +49,17 @@ export function createHttpClient(config: Config, elapsed: () => number): HttpCli
     'https:': new https.Agent({ ...opts, keepAlive: false, ca }),
   };
 
+  /** Strict mode's connect-time refusal of an IP literal, worded as publicOnlyLookup's refusal of a name. */
+  function refusedLiteral(url: URL): HttpResult | null {
+    const literal = config.strictWebhooks ? internalLiteral(url) : null;
+    return literal
+      ? { kind: 'closed', error: `EADDRBLOCKED: refusing to connect to internal address ${literal}`, latencyMs: 0 }
+      : null;
+  }
+
   function send(r: HttpRequest): Promise<HttpResult> {
+    const refused = refusedLiteral(r.url);
+    if (refused) return Promise.resolve(refused);
     const started = elapsed();
     const lib = r.url.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 // What modules may use of the delivery machinery.
 export { sign, verify, crcResponseToken } from './signature.js';
 export { runCrc, type CrcOutcome } from './crc.js';
-export { checkUrlShape, refusePrivateHost } from './url-policy.js';
+export { checkUrlShape, refuseBeforeSend, refusePrivateHost } from './url-policy.js';
 export {
   createDeliveryWorker,
   decodeDelivery,

@@ -31,17 +31,22 @@ export type TestServer = Aviary & {
 };
 
 let counter = 0;
+const freshSchema = (store: StoreKind) =>
+  store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
 
 /**
  * `spec: true` checks every 2xx JSON answer of a documented /2/ route against the OpenAPI document
  * as it is sent (SDK traffic included); `close()` then fails with every violation seen.
+ * `sameStoreAs`: a restart on the data dir (and schema) of a server already stopped with `stop()`,
+ * with this call's config; either server's `close()` then removes the shared store.
  */
 export async function startServer(
-  opts: { store?: StoreKind; config?: ConfigInput; spec?: boolean } & StartOptions = {},
+  opts: { store?: StoreKind; config?: ConfigInput; spec?: boolean; sameStoreAs?: TestServer } & StartOptions = {},
 ): Promise<TestServer> {
-  const store = opts.store ?? 'sqlite';
-  const dataDir = mkdtempSync(join(tmpdir(), 'aviary-test-'));
-  const schema = store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
+  const previous = opts.sameStoreAs?.deps.config;
+  const store = opts.sameStoreAs?.store ?? opts.store ?? 'sqlite';
+  const dataDir = previous ? previous.dataDir : mkdtempSync(join(tmpdir(), 'aviary-test-'));
+  const schema = previous ? previous.databaseSchema : freshSchema(store);
   if (store === 'postgres' && !PG_URL) throw new Error('AVIARY_TEST_DATABASE_URL is not set');
   const config = buildConfig({
     port: 0,

@@ -4,7 +4,7 @@
 // also picks up webhooks another process registered on a shared database). Taking a due check is a
 // compare-and-set on next_check_at, so with several processes only one runs it.
 import { getApp } from '../../auth/index.js';
-import { deliveryRuntime, runCrc, type CrcOutcome } from '../../delivery/index.js';
+import { deliveryRuntime, refuseBeforeSend, runCrc, type CrcOutcome } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { TimerHandle } from '../../shared/scheduler.js';
 import { webhooksRepo, type CheckState, type WebhookRow } from './webhooks.repo.js';
@@ -20,8 +20,15 @@ function timersOf(deps: Deps) {
   return s;
 }
 
-/** Runs one CRC against a webhook with its app's current consumer secret. */
+/**
+ * Runs one CRC against a webhook with its app's current consumer secret. Every check comes here
+ * (registration, PUT, periodic), so strict mode holds a stored URL to the rules before it is sent
+ * to. A refusal makes the webhook invalid at once, as a TLS exception does: the URL cannot pass
+ * until the rules change, and PUT re-enables it if they do.
+ */
 export async function crcOf(deps: Deps, url: string, secret: string): Promise<CrcOutcome> {
+  const refused = deps.config.strictWebhooks ? refuseBeforeSend(url) : null;
+  if (refused) return { result: 'invalid', reason: `refused by --strict-webhooks, nothing was sent: ${refused}` };
   return runCrc(deliveryRuntime(deps).http, {
     url,
     secret,
