@@ -35,7 +35,6 @@ type Prepared = { ast: QueryNode; lists: string[]; drive: Drive; bounds: Bounds;
 
 /** Candidates the matcher takes at once: some milliseconds of work, then other requests get a turn. */
 const MATCH_BATCH = 250;
-const COUNT_PAGE = 10_000;
 const P_FROM = 'f:';
 /** Counts are app-only (SPEC security): nobody's protected posts are counted. */
 const APP_ONLY: Viewer = { userId: null, appId: '' };
@@ -149,13 +148,7 @@ const AUTHORS_MAX = 20_000;
 async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
   const authors = await searchRepo.authors(deps.db);
   if (authors.length > AUTHORS_MAX) return null;
-  const stream = openCandidates(deps.db, q.drive, q.bounds);
-  const hits: Hit[] = [];
-  for (;;) {
-    const rows = await stream.next(COUNT_PAGE);
-    for (const r of rows) hits.push(r);
-    if (rows.length < COUNT_PAGE) break;
-  }
+  const hits = await openCandidates(deps.db, q.drive, q.bounds).next(Infinity);
   const hidden = [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
   if (hits.length === 0 || hidden.length === 0) return hits.map((h) => h.created_at);
   const span = { ...q.bounds, start: hits[hits.length - 1]!.created_at, end: hits[0]!.created_at + 1 };
