@@ -1,17 +1,50 @@
-// From a plan (what every match must offer) to an access path (what to read): a conjunction walks
-// its rarest part and checks the others per posting (negations included); a disjunction reads the
-// union of its parts. Sizes come from bounded counts in the request's window, so `#rare lang:en`
-// walks `#rare`; only a plan with nothing positive walks every post of the window.
+// From a plan (what every match must offer) to what to read: walks of postings that together hold
+// every match (a conjunction's rarest part, a disjunction's parts together), or every post of the
+// window when no key is offered by every match. A walk is one statement of a fixed shape: one key's
+// postings, at most one other key checked beside it (`probe`). Whatever else the plan asks is
+// checked in process over each candidate's filed keys (`meets`), never as SQL: a subquery per term
+// made long queries cost seconds to plan and run (issue #15: 75 AND'ed words held the event loop
+// for ~3 s). Sizes come from bounded counts in the request's window, so `#rare lang:en` walks `#rare`.
 import type { Plan } from './search.plan.js';
-import type { Access, Filter } from './search.repo.js';
+import type { Literal, Walk } from './search.repo.js';
 
-/** Postings of a key (null: every indexed post) in the window, counted up to some cap. */
-export type Estimate = (key: string | null) => Promise<number>;
+/** Postings of a key (null: every indexed post) in the window, counted up to `cap`. */
+export type Estimate = (key: string | null, cap: number) => Promise<number>;
+
+/**
+ * What to read and what to check: every match is among the posts the walks yield (no walk: nothing
+ * matches), and its filed keys meet `rest` (`all` when being yielded is enough).
+ */
+export type Drive = { walks: Walk[]; rest: Plan };
+
+/** Counts stop here: past it, a part is as good a driver as any other. */
+export const ESTIMATE_CAP = 1000;
+
+const ALL: Plan = { kind: 'all' };
+
+/** Whether filed keys meet the plan (a post files some twenty keys: a list is quicker than a set). */
+export function meets(p: Plan, keys: readonly string[]): boolean {
+  switch (p.kind) {
+    case 'all':
+      return true;
+    case 'none':
+      return false;
+    case 'key':
+      return keys.includes(p.key);
+    case 'not':
+      return !meets(p.child, keys);
+    case 'and':
+      return p.children.every((c) => meets(c, keys));
+    case 'or':
+      return p.children.some((c) => meets(c, keys));
+  }
+}
 
 /** Walking every post, or every post but some, is the last resort. */
 const EVERYTHING = Number.MAX_SAFE_INTEGER;
 
-async function sizeOf(p: Plan, est: Estimate): Promise<number> {
+/** Postings to read for a plan: exact below `cap`, otherwise some number at least `cap`. */
+async function sizeOf(p: Plan, est: Estimate, cap: number): Promise<number> {
   switch (p.kind) {
     case 'none':
       return 0;
@@ -19,11 +52,20 @@ async function sizeOf(p: Plan, est: Estimate): Promise<number> {
     case 'not':
       return EVERYTHING;
     case 'key':
-      return est(p.key);
-    case 'and':
-      return Math.min(...(await Promise.all(p.children.map((c) => sizeOf(c, est)))));
-    case 'or':
-      return (await Promise.all(p.children.map((c) => sizeOf(c, est)))).reduce((a, b) => a + b, 0);
+      return cap <= 0 ? 0 : est(p.key, cap);
+    case 'and': {
+      let best = EVERYTHING;
+      for (const c of p.children) best = Math.min(best, await sizeOf(c, est, Math.min(cap, best)));
+      return best;
+    }
+    case 'or': {
+      let sum = 0;
+      for (const c of p.children) {
+        if (sum >= cap) break;
+        sum += await sizeOf(c, est, cap - sum);
+      }
+      return sum;
+    }
   }
 }
 
@@ -42,61 +84,79 @@ function weak(p: Plan): boolean {
   }
 }
 
-function filterOf(p: Plan): Filter {
-  switch (p.kind) {
-    case 'key':
-      return { kind: 'key', key: p.key };
-    case 'all':
-      return { kind: 'and', children: [] };
-    case 'none':
-      return { kind: 'or', children: [] };
-    case 'not':
-      return { kind: 'not', child: filterOf(p.child) };
-    default:
-      return { kind: p.kind, children: p.children.map(filterOf) };
-  }
-}
-
-/** The access without posts offering any of `keys`. */
-export function excluding(a: Access, keys: string[]): Access {
-  return keys.length
-    ? withFilters(a, [{ kind: 'not', child: { kind: 'or', children: keys.map((key) => ({ kind: 'key', key })) } }])
-    : a;
-}
-
-function withFilters(a: Access, filters: Filter[]): Access {
-  if (filters.length === 0 || a.kind === 'empty') return a;
-  if (a.kind === 'scan') return { ...a, filters: [...a.filters, ...filters] };
-  return { kind: 'union', branches: a.branches.map((b) => withFilters(b, filters)) };
-}
-
 /** The part of a conjunction to walk: the smallest by count among those that can lead. Parts made of
  * conjunction-only keys (`lang:`, `has:`, `is:`) or negations lead only when nothing else can, and
- * a lone candidate is taken without counting. */
+ * a lone candidate is taken without counting. Each part is counted only as far as the smallest so
+ * far, so many parts cost little more than the rarest one. */
 async function pickDriver(children: Plan[], est: Estimate): Promise<number> {
   const strong = children.flatMap((c, i) => (weak(c) ? [] : [i]));
   const pool = strong.length ? strong : children.map((_, i) => i);
-  if (pool.length === 1) return pool[0]!;
-  const sizes = await Promise.all(pool.map((i) => sizeOf(children[i]!, est)));
-  return pool[sizes.indexOf(Math.min(...sizes))]!;
+  let best = pool[0]!;
+  if (pool.length === 1) return best;
+  let smallest = await sizeOf(children[best]!, est, ESTIMATE_CAP);
+  for (const i of pool.slice(1)) {
+    if (smallest === 0) break;
+    const n = await sizeOf(children[i]!, est, Math.min(smallest, ESTIMATE_CAP));
+    if (n < smallest) [best, smallest] = [i, n];
+  }
+  return best;
 }
 
-export async function accessOf(p: Plan, est: Estimate): Promise<Access> {
+function conjoin(a: Plan, rest: Plan[]): Plan {
+  const parts = [a, ...rest].filter((p) => p.kind !== 'all');
+  return parts.length === 0 ? ALL : parts.length === 1 ? parts[0]! : { kind: 'and', children: parts };
+}
+
+function literalOf(p: Plan): Literal | null {
+  if (p.kind === 'key') return { key: p.key, present: true };
+  if (p.kind === 'not' && p.child.kind === 'key') return { key: p.child.key, present: false };
+  return null;
+}
+
+/** The conjunction's other parts, one key of them checked beside the walks when none has a probe
+ * yet (a present key first: it narrows most), so `#coffee lang:es` reads no filed keys at all. */
+function probed(d: Drive, others: Plan[]): Drive {
+  const lits = others.map(literalOf);
+  const present = lits.findIndex((l) => l !== null && l.present);
+  const at = present >= 0 ? present : lits.findIndex((l) => l !== null);
+  const free = d.walks.length > 0 && d.walks.every((w) => w.probe === undefined);
+  if (!free || at < 0) return { walks: d.walks, rest: conjoin(d.rest, others) };
+  return {
+    walks: d.walks.map((w) => ({ key: w.key, probe: lits[at]! })),
+    rest: conjoin(
+      d.rest,
+      others.filter((_, i) => i !== at),
+    ),
+  };
+}
+
+const SCAN: Walk = { key: null };
+
+export async function driveOf(p: Plan, est: Estimate): Promise<Drive> {
   switch (p.kind) {
     case 'none':
-      return { kind: 'empty' };
+      return { walks: [], rest: ALL };
     case 'all':
-      return { kind: 'scan', key: null, filters: [] };
+      return { walks: [SCAN], rest: ALL };
     case 'not':
-      return { kind: 'scan', key: null, filters: [filterOf(p)] };
+      return probed({ walks: [SCAN], rest: ALL }, [p]);
     case 'key':
-      return { kind: 'scan', key: p.key, filters: [] };
-    case 'or':
-      return { kind: 'union', branches: await Promise.all(p.children.map((c) => accessOf(c, est))) };
+      return { walks: [{ key: p.key }], rest: ALL };
+    case 'or': {
+      const parts: Drive[] = [];
+      for (const c of p.children) parts.push(await driveOf(c, est));
+      // Some part may be anywhere in the window: walking it all is the only way.
+      if (parts.some((d) => d.walks.some((w) => w.key === null && w.probe === undefined)))
+        return { walks: [SCAN], rest: p };
+      return { walks: parts.flatMap((d) => d.walks), rest: parts.every((d) => d.rest.kind === 'all') ? ALL : p };
+    }
     case 'and': {
       const driver = await pickDriver(p.children, est);
-      const rest = p.children.filter((_, i) => i !== driver).map(filterOf);
-      return withFilters(await accessOf(p.children[driver]!, est), rest);
+      const d = await driveOf(p.children[driver]!, est);
+      return probed(
+        d,
+        p.children.filter((_, i) => i !== driver),
+      );
     }
   }
 }

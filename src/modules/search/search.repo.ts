@@ -5,7 +5,13 @@ import type { Param, Queryable } from '../../store/index.js';
 export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
 export type DocRow = { seq: string; id: string; created_at: number; keys: string };
 export type Posting = { term: string; created_at: number; seq: string };
-export type Hit = { created_at: number; seq: string };
+/** A candidate: its place in the order and, when read, the keys it filed. */
+export type Hit = { created_at: number; seq: string; keys?: string[] };
+
+/** A key that must be present (or, `present: false`, absent). */
+export type Literal = { key: string; present: boolean };
+/** The postings of `key` (null: every indexed post), only those meeting `probe` if given. */
+export type Walk = { key: string | null; probe?: Literal };
 
 /** Where candidates may lie: [start, end) in time, (since, until) in seq, strictly below `below`. */
 export type Bounds = {
@@ -15,12 +21,6 @@ export type Bounds = {
   untilSeq?: string;
   below?: { createdAt: number; seq: string };
 };
-
-/** How to read candidates: walk one key's postings (or every doc) checking the others, or a union. */
-export type Access =
-  { kind: 'scan'; key: string | null; filters: Filter[] } | { kind: 'union'; branches: Access[] } | { kind: 'empty' };
-export type Filter =
-  { kind: 'key'; key: string } | { kind: 'not'; child: Filter } | { kind: 'and' | 'or'; children: Filter[] };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
@@ -44,32 +44,28 @@ function boundsSql(b: Bounds, params: Param[]): string {
   return sql;
 }
 
-function filterSql(f: Filter, params: Param[]): string {
-  if (f.kind === 'key') {
-    params.push(f.key);
-    return 'EXISTS (SELECT 1 FROM search_postings f WHERE f.term = ? AND f.created_at = a.created_at AND f.seq = a.seq)';
-  }
-  if (f.kind === 'not') return `NOT ${filterSql(f.child, params)}`;
-  if (f.children.length === 0) return f.kind === 'and' ? '1 = 1' : '1 = 0';
-  return `(${f.children.map((c) => filterSql(c, params)).join(f.kind === 'and' ? ' AND ' : ' OR ')})`;
-}
+const ORDER = ' ORDER BY a.created_at DESC, a.seq DESC LIMIT ?';
 
-const ORDER = ' ORDER BY created_at DESC, seq DESC LIMIT ?';
-
-function accessSql(x: Access, b: Bounds, limit: number, params: Param[]): string {
-  if (x.kind === 'empty') return 'SELECT a.created_at, a.seq FROM search_docs a WHERE 1 = 0';
-  if (x.kind === 'union') {
-    const parts = x.branches.map((br, i) => `SELECT * FROM (${accessSql(br, b, limit, params)}) b${i}`);
-    params.push(limit);
-    return `SELECT u.created_at, u.seq FROM (${parts.join(' UNION ')}) u${ORDER}`;
+/** One bounded walk: a key's postings (null: every indexed post) in (created_at, seq) descending
+ * order, those offering (or not) the probe's key only, with each post's filed keys when asked. A
+ * few shapes in all, whatever the query, so each is prepared once. */
+function walkSql(w: Walk, withKeys: boolean, b: Bounds, limit: number, params: Param[]): string {
+  const keys = withKeys
+    ? w.key === null
+      ? ', a.keys'
+      : ', (SELECT d.keys FROM search_docs d WHERE d.seq = a.seq) AS keys'
+    : '';
+  let sql = `SELECT a.created_at, a.seq${keys} FROM `;
+  if (w.key === null) sql += 'search_docs a WHERE ';
+  else {
+    sql += 'search_postings a WHERE a.term = ? AND ';
+    params.push(w.key);
   }
-  let sql =
-    x.key === null
-      ? 'SELECT a.created_at, a.seq FROM search_docs a WHERE '
-      : 'SELECT a.created_at, a.seq FROM search_postings a WHERE a.term = ? AND ';
-  if (x.key !== null) params.push(x.key);
   sql += boundsSql(b, params);
-  for (const f of x.filters) sql += ' AND ' + filterSql(f, params);
+  if (w.probe) {
+    sql += ` AND ${w.probe.present ? '' : 'NOT '}EXISTS (SELECT 1 FROM search_postings f WHERE f.term = ? AND f.created_at = a.created_at AND f.seq = a.seq)`;
+    params.push(w.probe.key);
+  }
   params.push(limit);
   return sql + ORDER;
 }
@@ -177,10 +173,18 @@ export const searchRepo = {
     );
     return rows.map((r) => r.term.slice(2));
   },
-  /** Up to `limit` candidates in (created_at, seq) descending order. */
-  async candidates(db: Queryable, x: Access, b: Bounds, limit: number): Promise<Hit[]> {
+  /** Up to `limit` posts of the walk within the bounds, newest first; `withKeys` also reads the
+   * keys each one filed. */
+  async walk(db: Queryable, w: Walk, b: Bounds, limit: number, withKeys: boolean): Promise<Hit[]> {
     const params: Param[] = [];
-    const sql = accessSql(x, b, limit, params);
-    return (await db.all<Hit>(sql, params)).map((h) => ({ created_at: Number(h.created_at), seq: h.seq }));
+    const rows = await db.all<{ created_at: number; seq: string; keys?: string }>(
+      walkSql(w, withKeys, b, limit, params),
+      params,
+    );
+    return rows.map((r) => ({
+      created_at: Number(r.created_at),
+      seq: r.seq,
+      keys: r.keys === undefined ? undefined : (JSON.parse(r.keys) as string[]),
+    }));
   },
 };

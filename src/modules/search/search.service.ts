@@ -6,13 +6,14 @@ import type { QueryNode } from '../../engine/index.js';
 import { problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { renderPostPage, seqOf, type Envelope } from '../posts/index.js';
-import { accessOf, excluding } from './search.access.js';
+import { driveOf, ESTIMATE_CAP, type Drive, type Estimate } from './search.access.js';
+import { letGo, openCandidates, postsOffering } from './search.candidates.js';
 import { decodeCursor, encodeCursor, type Cursor } from './search.cursor.js';
 import { drainIndex } from './search.indexer.js';
 import { lookupsOf } from './search.keys.js';
 import { isExact, planOf } from './search.plan.js';
 import { compileQuery, hiddenAuthors, matching, resolve } from './search.match.js';
-import { searchRepo, type Access, type Bounds, type Hit } from './search.repo.js';
+import { searchRepo, type Bounds, type Hit } from './search.repo.js';
 import { bucketize, searchMeta, type Granularity } from './search.view.js';
 import { resolveWindow, type Product, type Window } from './search.window.js';
 
@@ -30,11 +31,10 @@ export type SearchRequest = {
 };
 
 /** A query ready to run: the bound tree, how to read candidates, and the bounds to read within. */
-type Prepared = { ast: QueryNode; lists: string[]; access: Access; bounds: Bounds; window: Window; exact: boolean };
+type Prepared = { ast: QueryNode; lists: string[]; drive: Drive; bounds: Bounds; window: Window; exact: boolean };
 
-const ESTIMATE_CAP = 1000;
-const MAX_BATCH = 2000;
-const COUNT_PAGE = 10_000;
+/** Candidates the matcher takes at once: some milliseconds of work, then other requests get a turn. */
+const MATCH_BATCH = 250;
 const P_FROM = 'f:';
 /** Counts are app-only (SPEC security): nobody's protected posts are counted. */
 const APP_ONLY: Viewer = { userId: null, appId: '' };
@@ -67,13 +67,21 @@ async function prepare(deps: Deps, r: SearchRequest): Promise<Prepared & { curso
   await drainIndex(deps);
   const resolved = await resolve(deps, ast);
   const plan = planOf(ast, resolved);
-  const sizes = new Map<string | null, Promise<number>>();
-  const estimate = (key: string | null) => {
-    if (!sizes.has(key)) sizes.set(key, searchRepo.countUpTo(deps.db, key, bounds, ESTIMATE_CAP));
-    return sizes.get(key)!;
+  const drive = await driveOf(plan, estimator(deps, bounds));
+  return { ast, lists: [...lookupsOf(ast).lists], drive, bounds, window, cursor, exact: isExact(ast, resolved) };
+}
+
+/** Bounded counts of postings in the bounds, each key counted once unless a larger cap is asked. */
+function estimator(deps: Deps, bounds: Bounds): Estimate {
+  const known = new Map<string | null, { n: number; cap: number }>();
+  return async (key, cap) => {
+    const k = known.get(key);
+    if (k && (k.n < k.cap || cap <= k.cap)) return Math.min(k.n, cap);
+    const capped = Math.min(cap, ESTIMATE_CAP);
+    const n = await searchRepo.countUpTo(deps.db, key, bounds, capped);
+    known.set(key, { n, cap: capped });
+    return n;
   };
-  const access = await accessOf(plan, estimate);
-  return { ast, lists: [...lookupsOf(ast).lists], access, bounds, window, cursor, exact: isExact(ast, resolved) };
 }
 
 /** Matching posts below `below`, newest first: up to `need`, and whether more exist. */
@@ -85,9 +93,10 @@ async function collect(
   below?: Bounds['below'],
 ): Promise<{ hits: Hit[]; more: boolean }> {
   const hits: Hit[] = [];
-  let batch = Math.min(MAX_BATCH, need + 1);
+  const stream = openCandidates(deps.db, q.drive, { ...q.bounds, below });
+  let batch = Math.min(MATCH_BATCH, need + 1);
   for (;;) {
-    const candidates = await searchRepo.candidates(deps.db, q.access, { ...q.bounds, below }, batch);
+    const candidates = await stream.next(batch);
     if (candidates.length === 0) return { hits, more: false };
     const ok = await matching(
       deps,
@@ -102,9 +111,8 @@ async function collect(
       hits.push(c);
     }
     if (candidates.length < batch) return { hits, more: false };
-    const last = candidates[candidates.length - 1]!;
-    below = { createdAt: last.created_at, seq: last.seq };
-    batch = Math.min(MAX_BATCH, batch * 2);
+    batch = Math.min(MATCH_BATCH, batch * 2);
+    await letGo();
   }
 }
 
@@ -129,34 +137,23 @@ export async function searchPosts(
 
 /** Creation times of the matching posts visible to app-only callers, each candidate checked by the matcher. */
 async function verifiedTimes(deps: Deps, q: Prepared): Promise<number[]> {
-  const times: number[] = [];
-  let below: Bounds['below'];
-  for (;;) {
-    const { hits, more } = await collect(deps, APP_ONLY, q, MAX_BATCH, below);
-    for (const h of hits) times.push(h.created_at);
-    if (!more) return times;
-    const last = hits[hits.length - 1]!;
-    below = { createdAt: last.created_at, seq: last.seq };
-  }
+  return (await collect(deps, APP_ONLY, q, Infinity)).hits.map((h) => h.created_at);
 }
 
 /** Beyond this many authors, exact counts read visibility per candidate like the others. */
 const AUTHORS_MAX = 20_000;
 
-/** The same for an exact plan: the index alone decides; protected authors are excluded in SQL. */
+/** The same for an exact plan: the index alone decides; then the posts of protected authors (found
+ * by their `f:` keys, over the matches' time span only) are left out. */
 async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
   const authors = await searchRepo.authors(deps.db);
   if (authors.length > AUTHORS_MAX) return null;
+  const hits = await openCandidates(deps.db, q.drive, q.bounds).next(Infinity);
   const hidden = [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
-  const access = excluding(q.access, hidden);
-  const times: number[] = [];
-  let below: Bounds['below'];
-  for (;;) {
-    const rows = await searchRepo.candidates(deps.db, access, { ...q.bounds, below }, COUNT_PAGE);
-    for (const r of rows) times.push(r.created_at);
-    if (rows.length < COUNT_PAGE) return times;
-    below = { createdAt: rows[rows.length - 1]!.created_at, seq: rows[rows.length - 1]!.seq };
-  }
+  if (hits.length === 0 || hidden.length === 0) return hits.map((h) => h.created_at);
+  const span = { ...q.bounds, start: hits[hits.length - 1]!.created_at, end: hits[0]!.created_at + 1 };
+  const unseen = await postsOffering(deps.db, hidden, span);
+  return hits.filter((h) => !unseen.has(h.seq)).map((h) => h.created_at);
 }
 
 /** GET /2/tweets/counts/recent and /all: matching posts per time bucket over the window. */
