@@ -11,7 +11,6 @@ export {
   timelineMeta,
   timelinePage,
   type Timeline,
-  type TimelineMeta,
   type TimelineQuery,
   type Window,
 } from './posts.lookup.js';
