@@ -53,10 +53,6 @@ const DOMAIN_FILE = /\.(service|view|rules)\.ts$/;
 // is there. An entry that no longer matches fails the check, so this list only shrinks. Keys are
 // `from → to` (paths under src/), `cycle: <files>` or `module cycle: <modules>`.
 const KNOWN = {
-  // Being removed (issue #16): the folder-level cycle posts ↔ users ↔ follows, allowed by ADR 0010.
-  // User rendering (lookupUsers, renderUserPage) lives in posts, so users' and follows' routes import
-  // posts while posts imports both (REVIEW.md (b) 6).
-  'module cycle: modules/follows, modules/posts, modules/users': 'user rendering lives in posts (ADR 0010)',
   // Route files that reach past another module's index.ts into auth/ for a call or a type.
   'modules/account-activity/account-activity.routes.ts → auth/index.ts': 'the Caller type',
   'modules/oauth/oauth1.routes.ts → auth/index.ts': 'invalidateAccessToken called from the route',

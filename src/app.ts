@@ -7,18 +7,19 @@ import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { unbuiltRoutes } from './http/unbuilt.js';
-import { blocksRoutes } from './modules/blocks/blocks.routes.js';
-import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.js';
-import { dmsRoutes } from './modules/dms/dms.routes.js';
-import { followsAdminRoutes, followsRoutes } from './modules/follows/follows.routes.js';
-import { likesRoutes } from './modules/likes/likes.routes.js';
-import { listsRoutes } from './modules/lists/lists.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { mutesRoutes } from './modules/mutes/mutes.routes.js';
-import { postsAdminRoutes, postsRoutes } from './modules/posts/posts.routes.js';
-import { repostsRoutes } from './modules/reposts/reposts.routes.js';
+import { blocksRoutes } from './modules/blocks/index.js';
+import { bookmarksRoutes } from './modules/bookmarks/index.js';
+import { dmsRoutes } from './modules/dms/index.js';
+import { followsAdminRoutes, followsRoutes } from './modules/follows/index.js';
+import * as hydrate from './modules/hydrate/index.js';
+import { likesRoutes } from './modules/likes/index.js';
+import { listsRoutes } from './modules/lists/index.js';
+import { mediaRoutes } from './modules/media/index.js';
+import { mutesRoutes } from './modules/mutes/index.js';
+import { postsAdminRoutes, postsRoutes } from './modules/posts/index.js';
+import { repostsRoutes } from './modules/reposts/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import { usersRoutes } from './modules/users/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes } from './modules/activity/index.js';
@@ -72,9 +73,10 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   openapiRoutes(app);
   unbuiltRoutes(app);
   oauthRoutes(app, deps);
-  usersRoutes(app, deps);
-  postsRoutes(app, deps);
-  followsRoutes(app, deps);
+  // Users, posts and follows render with hydrate, which reads them: it is handed in, not imported.
+  usersRoutes(app, deps, hydrate);
+  postsRoutes(app, deps, hydrate);
+  followsRoutes(app, deps, hydrate);
   blocksRoutes(app, deps);
   mutesRoutes(app, deps);
   likesRoutes(app, deps);
@@ -92,7 +94,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
-    postsAdminRoutes(scope, deps);
+    postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
   });

@@ -4,7 +4,8 @@
 // filtered stream's rule index (modules/stream, ADR 0008), so webhooks and connections agree.
 import type { Deps } from '../../deps.js';
 import type { Selection } from '../../shared/selection.js';
-import { lookupPosts, toMatchPost } from '../posts/index.js';
+import { lookupPosts } from '../hydrate/index.js';
+import { toMatchPost } from '../posts/index.js';
 import { matchPostForApp } from '../stream/index.js';
 import { allLinks, type LinkFields, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 

@@ -1,6 +1,7 @@
 // Every SQL statement for X Activity API subscriptions, the activity event log the persistent
 // stream tails, and the two profile fields the users table does not keep (affiliation, banner).
 import type { Param, Queryable } from '../../store/index.js';
+import { insertRow, insertRows } from '../../store/insert.js';
 
 export type SubscriptionRow = {
   id: string;
@@ -15,29 +16,25 @@ export type SubscriptionRow = {
   updated_at: number;
 };
 export type EventRow = { id: string; app_id: string; envelope: string; created_at: number };
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'app_id',
+  'event_type',
+  'user_id',
+  'keyword',
+  'direction',
+  'tag',
+  'webhook_id',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SubscriptionRow)[];
+const EVENT_COLUMNS = ['id', 'app_id', 'envelope', 'created_at'] as const satisfies readonly (keyof EventRow)[];
 export type ProfileExtras = { affiliation: string | null; banner_url: string | null };
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const activityRepo = {
-  async insert(db: Queryable, s: SubscriptionRow): Promise<void> {
-    await db.run(
-      `INSERT INTO activity_subscriptions (id, app_id, event_type, user_id, keyword, direction, tag, webhook_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        s.id,
-        s.app_id,
-        s.event_type,
-        s.user_id,
-        s.keyword,
-        s.direction,
-        s.tag,
-        s.webhook_id,
-        s.created_at,
-        s.updated_at,
-      ],
-    );
-  },
+  insert: (db: Queryable, s: SubscriptionRow) => insertRow(db, 'activity_subscriptions', SUBSCRIPTION_COLUMNS, s),
   byId: (db: Queryable, id: string) =>
     db.get<SubscriptionRow>('SELECT * FROM activity_subscriptions WHERE id = ?', [id]),
   page: (db: Queryable, appId: string, after: string | null, limit: number) =>
@@ -76,15 +73,7 @@ export const activityRepo = {
       (userId === null ? names : [...names, userId]) as Param[],
     ),
 
-  async insertEvents(db: Queryable, rows: EventRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 200) {
-      const part = rows.slice(i, i + 200);
-      await db.run(
-        `INSERT INTO activity_events (id, app_id, envelope, created_at) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((e) => [e.id, e.app_id, e.envelope, e.created_at]),
-      );
-    }
-  },
+  insertEvents: (db: Queryable, rows: EventRow[]) => insertRows(db, 'activity_events', EVENT_COLUMNS, rows, 200),
   /** Events of the apps at or after `since` (service time), oldest first. */
   eventsSince: (db: Queryable, appIds: string[], since: number, limit: number) =>
     db.all<EventRow>(
@@ -114,15 +103,18 @@ export type SpaceRow = {
   created_at: number;
   ended_at: number | null;
 };
+const SPACE_COLUMNS = [
+  'id',
+  'host_id',
+  'title',
+  'state',
+  'created_at',
+  'ended_at',
+] as const satisfies readonly (keyof SpaceRow)[];
 
 /** Spaces started and ended through the control API (the public API cannot host one). */
 export const spacesRepo = {
-  async insert(db: Queryable, s: SpaceRow): Promise<void> {
-    await db.run(
-      'INSERT INTO activity_spaces (id, host_id, title, state, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [s.id, s.host_id, s.title, s.state, s.created_at, s.ended_at],
-    );
-  },
+  insert: (db: Queryable, s: SpaceRow) => insertRow(db, 'activity_spaces', SPACE_COLUMNS, s),
   byId: (db: Queryable, id: string) => db.get<SpaceRow>('SELECT * FROM activity_spaces WHERE id = ?', [id]),
   async end(db: Queryable, id: string, now: number): Promise<boolean> {
     return (

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { isoMillis } from '../../shared/clock.js';
-import { lookupPosts } from '../posts/index.js';
+import { lookupPosts } from '../hydrate/index.js';
 import type { Direction } from './activity.kinds.js';
 import { usersById, withCountStrings, type Expansion, type Item } from './activity.sources.js';
 

@@ -7,7 +7,8 @@
 import type { Deps } from '../../deps.js';
 import type { Selection } from '../../shared/selection.js';
 import type { LegacyEvent } from '../account-activity/index.js';
-import { lookupPosts, mentionedIds, requirePost } from '../posts/index.js';
+import { lookupPosts } from '../hydrate/index.js';
+import { mentionedIds, requirePost } from '../posts/index.js';
 import { findUsersByIds, userView, type UserRow } from '../users/index.js';
 import type { Direction } from './activity.kinds.js';
 

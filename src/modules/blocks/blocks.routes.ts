@@ -15,7 +15,7 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { renderUserPage } from '../posts/index.js';
+import { renderUserPage } from '../hydrate/index.js';
 import { block, blocking, unblock } from './blocks.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };

@@ -1,2 +1,3 @@
-// What other modules may use of blocks (routes are mounted by app.ts from blocks.routes.ts).
+// What other modules may use of blocks, and its routes (mounted by app.ts).
+export { blocksRoutes } from './blocks.routes.js';
 export { block, blocking, isBlocked, unblock } from './blocks.service.js';

@@ -5,7 +5,8 @@ import { checkBody } from '../../http/body-schema.js';
 import { actorOf, ownPath, pageOf, pathId, paging, selectionOf, TWEET_SELECTION, viewerOf } from '../../http/fields.js';
 import type { AuthRule } from '../../http/auth.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { renderPostPage, TWEET_ID_BODY } from '../posts/index.js';
+import { renderPostPage } from '../hydrate/index.js';
+import { TWEET_ID_BODY } from '../posts/index.js';
 import { bookmark, bookmarks, unbookmark } from './bookmarks.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };

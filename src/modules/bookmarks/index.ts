@@ -1,2 +1,3 @@
-// What other modules may use of bookmarks (routes are mounted by app.ts from bookmarks.routes.ts).
+// What other modules may use of bookmarks, and its routes (mounted by app.ts).
+export { bookmarksRoutes } from './bookmarks.routes.js';
 export { bookmark, bookmarks, unbookmark } from './bookmarks.service.js';

@@ -1,5 +1,6 @@
 // Every SQL statement for direct-message conversations and events (participants are an edge table).
 import type { Queryable } from '../../store/index.js';
+import { insertRow } from '../../store/insert.js';
 
 export type DmEventRow = {
   id: string;
@@ -27,7 +28,7 @@ const COLUMNS = [
   'referenced_tweets',
   'participant_ids',
   'created_at',
-] as const;
+] as const satisfies readonly (keyof DmEventRow)[];
 
 async function page(db: Queryable, where: string, head: unknown[], f: EventFilter): Promise<DmEventRow[]> {
   const params = [...head, ...f.types];
@@ -58,12 +59,7 @@ export const dmsRepo = {
   },
   conversation: (db: Queryable, id: string) =>
     db.get<{ id: string; type: string }>('SELECT * FROM dm_conversations WHERE id = ?', [id]),
-  async insertEvent(db: Queryable, e: DmEventRow): Promise<void> {
-    await db.run(
-      `INSERT INTO dm_events (${COLUMNS.join(', ')}) VALUES (${marks(COLUMNS.length)})`,
-      COLUMNS.map((c) => e[c]),
-    );
-  },
+  insertEvent: (db: Queryable, e: DmEventRow) => insertRow(db, 'dm_events', COLUMNS, e),
   event: (db: Queryable, id: string) => db.get<DmEventRow>('SELECT * FROM dm_events WHERE id = ?', [id]),
   async deleteEvent(db: Queryable, id: string): Promise<void> {
     await db.run('DELETE FROM dm_events WHERE id = ?', [id]);

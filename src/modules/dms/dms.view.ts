@@ -1,10 +1,11 @@
 // Domain → wire shape of the v2 DM event: `id`, `event_type` and (for messages) `text` by default.
 import { isoMillis } from '../../shared/clock.js';
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { DmEventRow } from './dms.repo.js';
 
 const json = (s: string | null) => (s ? JSON.parse(s) : undefined);
 
-const RENDER: Record<string, (e: DmEventRow) => unknown> = {
+const RENDER: Renderers<DmEventRow> = {
   attachments: (e) => (e.media_keys ? { media_keys: json(e.media_keys) } : undefined),
   created_at: (e) => isoMillis(e.created_at),
   dm_conversation_id: (e) => e.conversation_id,
@@ -17,9 +18,5 @@ const RENDER: Record<string, (e: DmEventRow) => unknown> = {
 export function dmEventView(e: DmEventRow, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = { id: e.id, event_type: e.event_type };
   if (e.text !== null) out.text = e.text;
-  for (const f of fields) {
-    const v = RENDER[f]?.(e);
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  return pick(RENDER, e, fields, out);
 }

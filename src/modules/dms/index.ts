@@ -1,2 +1,3 @@
-// What other modules may use of direct messages (routes are mounted by app.ts from dms.routes.ts).
+// What other modules may use of direct messages, and its routes (mounted by app.ts).
+export { dmsRoutes } from './dms.routes.js';
 export { createGroup, sendToConversation, sendToUser } from './dms.service.js';

@@ -2,7 +2,7 @@
 // POST is refused on self-serve tiers (seed, Other v2 endpoints).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkBody, ID_STRING, TARGET_USER_BODY } from '../../http/body-schema.js';
+import { checkBody, TARGET_USER_BODY } from '../../http/body-schema.js';
 import {
   actorOf,
   ownPath,
@@ -16,26 +16,36 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { checkEnrolled, renderUserPage } from '../posts/index.js';
-import { addFollow, follow, followers, following, unfollow } from './follows.service.js';
+import type { PageMeta } from '../../shared/cursor.js';
+import type { Selection, Viewer } from '../../shared/selection.js';
+import { checkEnrolled } from '../users/index.js';
+import { follow, followers, following, unfollow } from './follows.service.js';
+
+/**
+ * What these routes render with: modules/hydrate's user pages, which app.ts hands in. Hydrate reads
+ * follows (protected authors, connection_status), so follows cannot import it (ADR 0010).
+ */
+export type FollowsRendering = {
+  renderUserPage: (deps: Deps, viewer: Viewer, ids: string[], meta: PageMeta, sel: Selection) => Promise<unknown>;
+};
 
 type Id = { Params: { id: string }; Querystring: Query };
 const LIST = { ...paging(1, 1000), ...USER_SELECTION };
 const WRITE = userRule(['follows.write', 'tweet.read', 'users.read'], { write: true });
 
-export function followsRoutes(app: FastifyInstance, deps: Deps) {
+export function followsRoutes(app: FastifyInstance, deps: Deps, render: FollowsRendering) {
   const read = readRule(['follows.read', 'tweet.read', 'users.read']);
   app.get<Id>('/2/users/:id/followers', { config: { auth: read } }, async (req) => {
     const q = parseQuery(req.query, LIST);
     const { limit, position } = pageOf(q, 100);
     const page = await followers(deps, pathId('id', req.params.id), limit, position);
-    return renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
+    return render.renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
   });
   app.get<Id>('/2/users/:id/following', { config: { auth: read } }, async (req) => {
     const q = parseQuery(req.query, LIST);
     const { limit, position } = pageOf(q, 100);
     const page = await following(deps, pathId('id', req.params.id), limit, position);
-    return renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
+    return render.renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
   });
   app.post<Id>('/2/users/:id/following', { config: { auth: WRITE } }, async (req) => {
     const actor = actorOf(req);
@@ -53,17 +63,4 @@ export function followsRoutes(app: FastifyInstance, deps: Deps) {
       return { data: await unfollow(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
     },
   );
-}
-
-/** Control API: a follow edge made directly (no request, no tier rule), for tests and datasets. */
-export function followsAdminRoutes(app: FastifyInstance, deps: Deps) {
-  app.post('/_aviary/follows', async (req, reply) => {
-    const b = checkBody<{ source_id: string; target_id: string }>(req.body, {
-      t: 'object',
-      required: ['source_id', 'target_id'],
-      props: { source_id: ID_STRING, target_id: ID_STRING },
-    });
-    await addFollow(deps, b.source_id, b.target_id, deps.clock.now());
-    return reply.code(201).send({ data: { following: true } });
-  });
 }

@@ -1,4 +1,7 @@
-// What other modules may use of follows (routes are mounted by app.ts from follows.routes.ts).
+// What other modules may use of follows: the routes (mounted by app.ts, which hands them the renderer
+// of modules/hydrate), the control-API routes, and the follow graph.
+export { followsRoutes, type FollowsRendering } from './follows.routes.js';
+export { followsAdminRoutes } from './follows.admin.js';
 export {
   addFollow,
   connections,

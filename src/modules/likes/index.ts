@@ -1,2 +1,3 @@
-// What other modules may use of likes (routes are mounted by app.ts from likes.routes.ts).
+// What other modules may use of likes, and its routes (mounted by app.ts).
+export { likesRoutes } from './likes.routes.js';
 export { like, likedPosts, likingUsers, unlike } from './likes.service.js';

@@ -15,7 +15,9 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { checkEnrolled, renderPostPage, renderUserPage, TWEET_ID_BODY } from '../posts/index.js';
+import { renderPostPage, renderUserPage } from '../hydrate/index.js';
+import { TWEET_ID_BODY } from '../posts/index.js';
+import { checkEnrolled } from '../users/index.js';
 import { like, likedPosts, likingUsers, unlike } from './likes.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };

@@ -1,3 +1,4 @@
-// What other modules may use of lists (routes are mounted by app.ts from lists.routes.ts).
+// What other modules may use of lists, and its routes (mounted by app.ts).
+export { listsRoutes } from './lists.routes.js';
 export { visibleList, renderLists } from './lists.service.js';
 export type { ListRow } from './lists.repo.js';

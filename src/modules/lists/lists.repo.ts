@@ -1,5 +1,6 @@
 // Every SQL statement for the lists table (members, followers and pins are edge tables).
 import type { Queryable } from '../../store/index.js';
+import { insertRow } from '../../store/insert.js';
 
 export type ListRow = {
   id: string;
@@ -11,17 +12,22 @@ export type ListRow = {
   member_count: number;
   follower_count: number;
 };
+const COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'description',
+  'private',
+  'created_at',
+  'member_count',
+  'follower_count',
+] as const satisfies readonly (keyof ListRow)[];
 export type ListCounter = 'member_count' | 'follower_count';
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const listsRepo = {
-  async insert(db: Queryable, l: ListRow): Promise<void> {
-    await db.run(
-      'INSERT INTO lists (id, owner_id, name, description, private, created_at, member_count, follower_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [l.id, l.owner_id, l.name, l.description, l.private, l.created_at, l.member_count, l.follower_count],
-    );
-  },
+  insert: (db: Queryable, l: ListRow) => insertRow(db, 'lists', COLUMNS, l),
   byId: (db: Queryable, id: string) => db.get<ListRow>('SELECT * FROM lists WHERE id = ?', [id]),
   byIds: (db: Queryable, ids: readonly string[]) =>
     ids.length === 0

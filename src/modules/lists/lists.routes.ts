@@ -18,7 +18,7 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { listPosts, renderUserPage } from '../posts/index.js';
+import { listPosts, renderUserPage } from '../hydrate/index.js';
 import {
   createList,
   deleteList,

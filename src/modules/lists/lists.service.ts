@@ -5,7 +5,7 @@ import { pageMeta, type PageMeta, type Position } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
-import { renderUsers, type Envelope } from '../posts/index.js';
+import { renderUsers, type Envelope } from '../hydrate/index.js';
 import { bumpUserCounter, findUsersByIds, requireUser } from '../users/index.js';
 import { listsRepo, type ListRow } from './lists.repo.js';
 import { listView } from './lists.view.js';

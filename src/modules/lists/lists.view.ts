@@ -1,8 +1,9 @@
 // Domain → wire shape of the v2 List object: `id` and `name` always, the rest on request.
 import { isoMillis } from '../../shared/clock.js';
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { ListRow } from './lists.repo.js';
 
-const RENDER: Record<string, (l: ListRow) => unknown> = {
+const RENDER: Renderers<ListRow> = {
   created_at: (l) => isoMillis(l.created_at),
   description: (l) => l.description,
   follower_count: (l) => l.follower_count,
@@ -13,9 +14,5 @@ const RENDER: Record<string, (l: ListRow) => unknown> = {
 
 export function listView(l: ListRow, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = { id: l.id, name: l.name };
-  for (const f of fields) {
-    const v = RENDER[f]?.(l);
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  return pick(RENDER, l, fields, out);
 }

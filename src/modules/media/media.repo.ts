@@ -1,5 +1,6 @@
 // Every SQL statement for uploaded media.
 import type { Queryable } from '../../store/index.js';
+import { insertRow, insertRows } from '../../store/insert.js';
 
 export type MediaRow = {
   id: string;
@@ -45,25 +46,10 @@ const COLUMNS = [
   'expires_at',
 ] as const satisfies readonly (keyof MediaRow)[];
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const INSERT = `INSERT INTO media (${COLUMNS.join(', ')}) VALUES `;
-const ROW = `(${marks(COLUMNS.length)})`;
 
 export const mediaRepo = {
-  async insert(db: Queryable, m: MediaRow): Promise<void> {
-    await db.run(
-      INSERT + ROW,
-      COLUMNS.map((c) => m[c]),
-    );
-  },
-  async insertMany(db: Queryable, rows: MediaRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      await db.run(
-        INSERT + chunk.map(() => ROW).join(', '),
-        chunk.flatMap((m) => COLUMNS.map((c) => m[c])),
-      );
-    }
-  },
+  insert: (db: Queryable, m: MediaRow) => insertRow(db, 'media', COLUMNS, m),
+  insertMany: (db: Queryable, rows: MediaRow[]) => insertRows(db, 'media', COLUMNS, rows, 500),
   byId: (db: Queryable, id: string) => db.get<MediaRow>('SELECT * FROM media WHERE id = ?', [id]),
   byKeys: (db: Queryable, keys: readonly string[]) =>
     keys.length === 0

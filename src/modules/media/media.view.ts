@@ -1,7 +1,8 @@
 // Domain → wire shape of the v2 Media object: `media_key` and `type` always, the rest on request.
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { MediaRow } from './media.repo.js';
 
-const RENDER: Record<string, (m: MediaRow) => unknown> = {
+const RENDER: Renderers<MediaRow> = {
   alt_text: (m) => m.alt_text ?? undefined,
   duration_ms: (m) => (m.type === 'video' ? (m.duration_ms ?? undefined) : undefined),
   height: (m) => m.height ?? undefined,
@@ -17,9 +18,5 @@ const RENDER: Record<string, (m: MediaRow) => unknown> = {
 
 export function mediaView(m: MediaRow, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = { media_key: m.media_key, type: m.type };
-  for (const f of fields) {
-    const v = RENDER[f]?.(m);
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  return pick(RENDER, m, fields, out);
 }

@@ -1,2 +1,3 @@
-// What other modules may use of mutes (routes are mounted by app.ts from mutes.routes.ts).
+// What other modules may use of mutes, and its routes (mounted by app.ts).
+export { mutesRoutes } from './mutes.routes.js';
 export { mute, muting, unmute } from './mutes.service.js';

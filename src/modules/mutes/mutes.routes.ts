@@ -14,7 +14,7 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { renderUserPage } from '../posts/index.js';
+import { renderUserPage } from '../hydrate/index.js';
 import { mute, muting, unmute } from './mutes.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };

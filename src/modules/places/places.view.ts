@@ -1,7 +1,8 @@
 // Domain → wire shape of the v2 Place object: `id` and `full_name` always, the rest on request.
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { PlaceRecord } from './places.catalog.js';
 
-const RENDER: Record<string, (p: PlaceRecord) => unknown> = {
+const RENDER: Renderers<PlaceRecord> = {
   contained_within: (p) => p.contained_within,
   country: (p) => p.country,
   country_code: (p) => p.country_code,
@@ -12,9 +13,5 @@ const RENDER: Record<string, (p: PlaceRecord) => unknown> = {
 
 export function placeView(p: PlaceRecord, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = { full_name: p.full_name, id: p.id };
-  for (const f of fields) {
-    const v = RENDER[f]?.(p);
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  return pick(RENDER, p, fields, out);
 }

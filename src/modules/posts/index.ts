@@ -1,14 +1,16 @@
-// What other modules may use of posts: lookups and rendering with fields/expansions (every list
-// endpoint uses renderPosts/renderUsers), the write path, and the match shape for the query engine.
-export { renderPosts, renderUsers, type Envelope } from './posts.expand.js';
+// What other modules may use of posts: the routes (mounted by app.ts), the write path, reads of rows
+// and timeline pages for rendering (modules/hydrate renders them with fields and expansions), the
+// views, and the match shape for the query engine.
+export { postsRoutes, type PostsRendering } from './posts.routes.js';
+export { postsAdminRoutes } from './posts.admin.js';
 export {
-  listPosts,
-  lookupPosts,
-  lookupUsers,
-  renderPostPage,
-  renderUserPage,
+  cachedPosts,
+  latestPosts,
+  pollsByIds,
   repostersOf,
-  timeline,
+  timelineMeta,
+  timelinePage,
+  type Timeline,
   type TimelineQuery,
   type Window,
 } from './posts.lookup.js';
@@ -28,6 +30,6 @@ export {
 export { buildPost, mentionedIds, type AnalysisMemo, type PostInput } from './posts.build.js';
 export { toMatchPost, toMatchPosts } from './posts.match.js';
 export { seqOf, type PollRow, type PostRow } from './posts.repo.js';
-export { checkEnrolled, SELF_SERVE } from './posts.rules.js';
 export { TWEET_ID_BODY } from './posts.schema.js';
 export { linkedText, type Entities } from './posts.text.js';
+export { pollView, tweetView } from './posts.view.js';

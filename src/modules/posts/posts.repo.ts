@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
 import type { Param, Queryable } from '../../store/index.js';
+import { insertRow, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
   id: string;
@@ -104,8 +105,13 @@ async function touch(db: Queryable): Promise<void> {
 /** Ids padded to 19 digits sort as numbers in text order. */
 export const seqOf = (id: string) => id.padStart(19, '0');
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const ROW = `(${marks(POST_COLUMNS.length)})`;
-const INSERT = `INSERT INTO posts (${POST_COLUMNS.join(', ')}) VALUES `;
+const POLL_COLUMNS = [
+  'id',
+  'post_id',
+  'options',
+  'duration_minutes',
+  'end_at',
+] as const satisfies readonly (keyof PollRow)[];
 
 /** Filters of a timeline read; every one optional. */
 export type TimelineFilter = {
@@ -156,21 +162,12 @@ async function timeline(
 
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
-    await db.run(
-      INSERT + ROW,
-      POST_COLUMNS.map((c) => p[c]),
-    );
+    await insertRow(db, 'posts', POST_COLUMNS, p);
     await touch(db);
   },
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 400) {
-      const chunk = rows.slice(i, i + 400);
-      await db.run(
-        INSERT + chunk.map(() => ROW).join(', '),
-        chunk.flatMap((p) => POST_COLUMNS.map((c) => p[c])),
-      );
-    }
+    await insertRows(db, 'posts', POST_COLUMNS, rows, 400);
     await touch(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
@@ -283,24 +280,8 @@ export const postsRepo = {
     }
   },
 
-  async insertPoll(db: Queryable, p: PollRow): Promise<void> {
-    await db.run('INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES (?, ?, ?, ?, ?)', [
-      p.id,
-      p.post_id,
-      p.options,
-      p.duration_minutes,
-      p.end_at,
-    ]);
-  },
-  async insertPollsMany(db: Queryable, rows: PollRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      await db.run(
-        `INSERT INTO polls (id, post_id, options, duration_minutes, end_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap((p) => [p.id, p.post_id, p.options, p.duration_minutes, p.end_at]),
-      );
-    }
-  },
+  insertPoll: (db: Queryable, p: PollRow) => insertRow(db, 'polls', POLL_COLUMNS, p),
+  insertPollsMany: (db: Queryable, rows: PollRow[]) => insertRows(db, 'polls', POLL_COLUMNS, rows, 500),
   pollsByIds: (db: Queryable, ids: string[]) =>
     ids.length === 0
       ? Promise.resolve([])

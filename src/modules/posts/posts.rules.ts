@@ -2,14 +2,12 @@
 // plain data. Each throws the problem the real service answers with.
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
-import type { UserRow } from '../users/index.js';
+import { SELF_SERVE, type UserRow } from '../users/index.js';
 import type { PostRow } from './posts.repo.js';
 import type { CreatePostBody } from './posts.schema.js';
 import type { Entities } from './posts.text.js';
 import { editableUntil } from './posts.view.js';
 
-/** Tiers a developer signs up for on their own; enterprise is the only contracted one. */
-export const SELF_SERVE = new Set(['free', 'basic', 'pro', 'pay-per-use']);
 /** The older basic tier's monthly post cap, per project (seed Limits). */
 export const BASIC_MONTHLY_POSTS = 500_000;
 export const MAX_LENGTH = 280;
@@ -85,12 +83,6 @@ export function checkEdit(prev: PostRow, editor: UserRow, now: number): void {
       'This Post can no longer be edited: posts are editable for 1 hour after they are created.',
     );
   if (prev.edits_remaining <= 0) throw problems.forbidden('This Post has no edits remaining.');
-}
-
-/** Likes and follows by POST were removed from self-serve tiers (seed, Other v2 endpoints). */
-export function checkEnrolled(actor: Actor): void {
-  if (SELF_SERVE.has(actor.app.tier))
-    throw problems.clientForbidden({ reason: 'client-not-enrolled', client_id: actor.app.client_id });
 }
 
 /** The older basic tier stops at 500,000 posts per project per calendar month of the service clock. */

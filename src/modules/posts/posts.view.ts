@@ -3,6 +3,7 @@
 import { isoMillis } from '../../shared/clock.js';
 import { idTime } from '../../shared/ids.js';
 import { markStable } from '../../shared/json.js';
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { PollRow, PostRow } from './posts.repo.js';
 
 /** Edits are allowed for one hour after the first version (seed Limits). */
@@ -43,7 +44,7 @@ export function editableUntil(p: PostRow): number {
   return (p.edit_root_id === p.id ? p.created_at : idTime(p.edit_root_id)) + EDIT_WINDOW_MS;
 }
 
-const RENDER: Record<string, (p: PostRow) => unknown> = {
+const RENDER: Renderers<PostRow> = {
   attachments: (p) => {
     const media_keys = parsed(p).media;
     if (!media_keys && !p.poll_id) return undefined;
@@ -87,7 +88,7 @@ const RENDER: Record<string, (p: PostRow) => unknown> = {
 };
 
 /** Fields only the author may read (with user context): the rest of the world gets them omitted. */
-const OWNER_ONLY: Record<string, (p: PostRow) => unknown> = {
+const OWNER_ONLY: Renderers<PostRow> = {
   non_public_metrics: (p) => ({ impression_count: p.impression_count }),
   organic_metrics: (p) => ({
     impression_count: p.impression_count,
@@ -96,6 +97,8 @@ const OWNER_ONLY: Record<string, (p: PostRow) => unknown> = {
     retweet_count: p.retweet_count,
   }),
 };
+
+const OWN_RENDER: Renderers<PostRow> = { ...RENDER, ...OWNER_ONLY };
 
 const views = new WeakMap<PostRow, Map<string, Record<string, unknown>>>();
 
@@ -117,22 +120,17 @@ export function tweetView(
 }
 
 function renderTweet(p: PostRow, fields: readonly string[], viewerId: string | null): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: p.id, text: p.text, edit_history_tweet_ids: parsed(p).history };
-  for (const f of fields) {
-    const render = RENDER[f] ?? (viewerId === p.author_id ? OWNER_ONLY[f] : undefined);
-    if (!render) continue;
-    const v = render(p);
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  const out = { id: p.id, text: p.text, edit_history_tweet_ids: parsed(p).history };
+  return pick(viewerId === p.author_id ? OWN_RENDER : RENDER, p, fields, out);
 }
 
+/** Poll fields; `now` (service time) decides the voting status. */
+const POLL_RENDER: Renderers<PollRow, number> = {
+  duration_minutes: (p) => p.duration_minutes,
+  end_datetime: (p) => isoMillis(p.end_at),
+  voting_status: (p, now) => (now < p.end_at ? 'open' : 'closed'),
+};
+
 export function pollView(p: PollRow, fields: readonly string[], now: number): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: p.id, options: JSON.parse(p.options) };
-  for (const f of fields) {
-    if (f === 'duration_minutes') out.duration_minutes = p.duration_minutes;
-    else if (f === 'end_datetime') out.end_datetime = isoMillis(p.end_at);
-    else if (f === 'voting_status') out.voting_status = now < p.end_at ? 'open' : 'closed';
-  }
-  return out;
+  return pick(POLL_RENDER, p, fields, { id: p.id, options: JSON.parse(p.options) }, now);
 }

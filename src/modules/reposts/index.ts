@@ -1,1 +1,2 @@
-// Reposts are posts: the write path lives in posts; this module only routes (reposts.routes.ts).
+// Reposts are posts: the write path lives in posts; this module only routes.
+export { repostsRoutes } from './reposts.routes.js';

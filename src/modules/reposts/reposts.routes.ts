@@ -15,7 +15,8 @@ import {
   viewerOf,
 } from '../../http/fields.js';
 import { parseQuery, type Query } from '../../http/params.js';
-import { renderUserPage, repost, repostersOf, requirePost, TWEET_ID_BODY, unrepost } from '../posts/index.js';
+import { renderUserPage } from '../hydrate/index.js';
+import { repost, repostersOf, requirePost, TWEET_ID_BODY, unrepost } from '../posts/index.js';
 
 type Id = { Params: { id: string }; Querystring: Query };
 const WRITE = userRule(['tweet.read', 'tweet.write', 'users.read'], { write: true });

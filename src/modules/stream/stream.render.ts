@@ -4,7 +4,7 @@
 // however many connections and apps receive it.
 import type { Deps } from '../../deps.js';
 import type { Selection } from '../../shared/selection.js';
-import { lookupPosts } from '../posts/index.js';
+import { lookupPosts } from '../hydrate/index.js';
 import type { MatchedRule } from './rules.cache.js';
 
 const NOBODY = (appId: string) => ({ userId: null, appId });

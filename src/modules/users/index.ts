@@ -1,5 +1,7 @@
-// What other modules may use of users. Routes are mounted by app.ts from users.routes.ts, so that
-// modules the routes depend on (posts, for expansions) may themselves depend on this index.
+// What other modules may use of users: the routes (mounted by app.ts, which hands them the renderer
+// of modules/hydrate), lookups and writes, the views, and the tier rules every write shares.
+export { usersRoutes, type UsersRendering } from './users.routes.js';
+export { checkEnrolled, SELF_SERVE } from './users.rules.js';
 export {
   cachedUsers,
   createUser,

@@ -1,14 +1,31 @@
-// v2 user lookups. Thin: parse, call the service, render (with fields and expansions, through posts).
+// v2 user lookups. Thin: parse, call the service, render (with fields and expansions, through the
+// renderer app.ts hands in).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { callerUserId, userContext } from '../../http/auth.js';
 import { parseQuery, type Query } from '../../http/params.js';
 import { pathId, readRule, selectionOf, USER_SELECTION, viewerOf } from '../../http/fields.js';
 import { problems } from '../../shared/problems.js';
-import { lookupUsers } from '../posts/index.js';
+import type { Selection, Viewer } from '../../shared/selection.js';
 import { USERNAME } from './users.service.js';
 
-export function usersRoutes(app: FastifyInstance, deps: Deps) {
+/**
+ * What these routes render with: modules/hydrate's lookup, which app.ts hands in. Hydrate reads users
+ * (and posts, for the pinned and latest post expansions), so users cannot import it (ADR 0010).
+ */
+export type UsersRendering = {
+  lookupUsers: (
+    deps: Deps,
+    viewer: Viewer,
+    keys: string[],
+    by: 'id' | 'username',
+    sel: Selection,
+    parameter: string,
+    single?: boolean,
+  ) => Promise<unknown>;
+};
+
+export function usersRoutes(app: FastifyInstance, deps: Deps, render: UsersRendering) {
   // Either user-context scheme; the real endpoint needs tweet.read as well as users.read
   // (observed: nextauthjs/next-auth#5838 and others).
   app.get<{ Querystring: Query }>(
@@ -16,24 +33,31 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
     { config: { auth: userContext(['tweet.read', 'users.read']) } },
     async (req) => {
       const q = parseQuery(req.query, USER_SELECTION);
-      return lookupUsers(deps, viewerOf(req), [callerUserId(req)], 'id', selectionOf(q), 'id', true);
+      return render.lookupUsers(deps, viewerOf(req), [callerUserId(req)], 'id', selectionOf(q), 'id', true);
     },
   );
 
   app.get<{ Querystring: Query }>('/2/users', { config: { auth: readRule() } }, async (req) => {
     const q = parseQuery(req.query, { ids: { kind: 'ids', max: 100 }, ...USER_SELECTION }, ['ids']);
-    return lookupUsers(deps, viewerOf(req), q.ids as string[], 'id', selectionOf(q), 'ids');
+    return render.lookupUsers(deps, viewerOf(req), q.ids as string[], 'id', selectionOf(q), 'ids');
   });
   app.get<{ Querystring: Query }>('/2/users/by', { config: { auth: readRule() } }, async (req) => {
     const q = parseQuery(req.query, { usernames: { kind: 'string' }, ...USER_SELECTION }, ['usernames']);
-    return lookupUsers(deps, viewerOf(req), usernamesOf(req.query.usernames), 'username', selectionOf(q), 'usernames');
+    return render.lookupUsers(
+      deps,
+      viewerOf(req),
+      usernamesOf(req.query.usernames),
+      'username',
+      selectionOf(q),
+      'usernames',
+    );
   });
   app.get<{ Params: { id: string }; Querystring: Query }>(
     '/2/users/:id',
     { config: { auth: readRule() } },
     async (req) => {
       const q = parseQuery(req.query, USER_SELECTION);
-      return lookupUsers(deps, viewerOf(req), [pathId('id', req.params.id)], 'id', selectionOf(q), 'id', true);
+      return render.lookupUsers(deps, viewerOf(req), [pathId('id', req.params.id)], 'id', selectionOf(q), 'id', true);
     },
   );
   app.get<{ Params: { username: string }; Querystring: Query }>(
@@ -48,7 +72,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps) {
           username,
           `The \`username\` query parameter value [${username}] does not match ^[A-Za-z0-9_]{1,15}$`,
         );
-      return lookupUsers(deps, viewerOf(req), [username], 'username', selectionOf(q), 'username', true);
+      return render.lookupUsers(deps, viewerOf(req), [username], 'username', selectionOf(q), 'username', true);
     },
   );
 }

@@ -3,9 +3,9 @@
 import twttr from 'twitter-text';
 import { isoMillis } from '../../shared/clock.js';
 import { displayUrl, shortLink } from '../../shared/links.js';
+import { pick, type Renderers } from '../../shared/pick.js';
 import type { UserRow } from './users.repo.js';
 
-type Render = (u: UserRow) => unknown;
 export type UserExtras = { most_recent_tweet_id?: string; connection_status?: string[] };
 
 /** Description entities from twitter-text, indices in code points (as post entities). */
@@ -27,7 +27,7 @@ function descriptionEntities(text: string): Record<string, unknown[]> | undefine
 const profileLink = (u: UserRow) => shortLink(`profile|${u.id}|${u.url}`);
 
 /** Fields the model can answer; the others of the spec enum are accepted and omitted. */
-const RENDER: Record<string, Render> = {
+const RENDER: Renderers<UserRow, UserExtras> = {
   created_at: (u) => isoMillis(u.created_at),
   description: (u) => u.description,
   entities: (u) => {
@@ -57,16 +57,13 @@ const RENDER: Record<string, Render> = {
   is_identity_verified: () => false,
   receives_your_dm: () => true,
   subscription_type: (u) => (u.premium === 1 ? 'Premium' : 'None'),
+  // Relational: computed by the caller for the whole page.
+  most_recent_tweet_id: (_u, x) => x.most_recent_tweet_id,
+  connection_status: (_u, x) => x.connection_status,
 };
 
 export function userView(u: UserRow, fields: readonly string[] = [], extras: UserExtras = {}): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: u.id, name: u.name, username: u.username };
-  for (const f of fields) {
-    const render = RENDER[f];
-    const v = render ? render(u) : extras[f as keyof UserExtras];
-    if (v !== undefined) out[f] = v;
-  }
-  return out;
+  return pick(RENDER, u, fields, { id: u.id, name: u.name, username: u.username }, extras);
 }
 
 /** The control API's user shape: every field the model holds. */

@@ -1,25 +1,30 @@
-// Fields and expansions, once for every list endpoint: turns rows into `{data, includes, errors}`.
-// Includes are collected in order of first appearance without duplicates; posts of protected
-// authors the viewer does not follow become `not-authorized-for-resource` partial errors with the
-// section they would have appeared in, and missing referenced objects `resource-not-found`.
+// Fields and expansions, once for every list endpoint: the Hydrator collects what a response refers
+// to, loads it in batches and renders `includes`. Includes are collected in order of first appearance
+// without duplicates; posts of protected authors the viewer does not follow become
+// `not-authorized-for-resource` partial errors with the section they would have appeared in, and
+// missing referenced objects `resource-not-found`.
 import type { Deps } from '../../deps.js';
 import { partialError, problems, type ProblemBody, type ResourceType, type Section } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { connections, followedAmong } from '../follows/index.js';
 import { mediaByKeys, mediaView } from '../media/index.js';
 import { placeById, placeView } from '../places/index.js';
+import {
+  cachedPosts,
+  latestPosts,
+  pollsByIds,
+  pollView,
+  tweetView,
+  type Entities,
+  type PostRow,
+} from '../posts/index.js';
 import { cachedUsers, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
-import { cachedByIds } from './posts.cache.js';
-import { postsRepo, type PostRow } from './posts.repo.js';
-import type { Entities } from './posts.text.js';
-import { pollView, tweetView } from './posts.view.js';
 
 export type Envelope = { data?: unknown; includes?: Record<string, unknown[]>; errors?: ProblemBody[]; meta?: unknown };
-
-const unpad = (seq: string) => seq.replace(/^0+(?=\d)/, '');
+export type RenderOptions = { parameter: string; single?: boolean; extraErrors?: ProblemBody[] };
 
 /** Collects what a response refers to, loads it in batches and renders the includes. */
-class Hydrator {
+export class Hydrator {
   users = new Map<string, UserRow | null>();
   private userOrder = new Set<string>();
   private usernames: string[] = [];
@@ -94,7 +99,7 @@ class Hydrator {
       : [];
     const wanted = [...new Set([...refIds, ...history])];
     if (!wanted.length) return;
-    const rows = new Map((await cachedByIds(this.deps.db, wanted)).map((r) => [r.id, r]));
+    const rows = new Map((await cachedPosts(this.deps, wanted)).map((r) => [r.id, r]));
     const visible = await this.canSee([...rows.values()].map((r) => r.author_id));
     for (const id of wanted) {
       const r = rows.get(id);
@@ -119,7 +124,7 @@ class Hydrator {
     if (this.nothingReferenced()) return undefined;
     const out: Record<string, unknown[]> = {};
     const users = await this.includedUsers();
-    if (users.length) out.users = await renderUsersWith(this.deps, this.viewer, users, this.sel);
+    if (users.length) out.users = await userViews(this.deps, this.viewer, users, this.sel);
     if (this.tweetOrder.size)
       out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
     const keys = [...new Set(this.mediaKeys)];
@@ -128,7 +133,7 @@ class Hydrator {
       const rendered = keys.flatMap((k) => (media.has(k) ? [mediaView(media.get(k)!, this.sel.media)] : []));
       if (rendered.length) out.media = rendered;
     }
-    const polls = await postsRepo.pollsByIds(this.deps.db, [...new Set(this.pollIds)]);
+    const polls = await pollsByIds(this.deps, [...new Set(this.pollIds)]);
     if (polls.length) out.polls = polls.map((p) => pollView(p, this.sel.poll, this.deps.clock.now()));
     const places = [...new Set(this.placeIds)].flatMap((id) => {
       const p = placeById(id);
@@ -161,96 +166,20 @@ class Hydrator {
   }
 }
 
-export type RenderOptions = { parameter: string; single?: boolean; extraErrors?: ProblemBody[] };
-
-/** Posts → envelope. `single` renders `data` as an object (GET /2/tweets/:id). */
-export async function renderPosts(
-  deps: Deps,
-  viewer: Viewer,
-  posts: PostRow[],
-  sel: Selection,
-  o: RenderOptions,
-): Promise<Envelope> {
-  const h = new Hydrator(deps, viewer, sel);
-  if (o.extraErrors?.length) h.errors.push(...o.extraErrors);
-  const visible = await h.canSee(posts.map((p) => p.author_id));
-  const shown: PostRow[] = [];
-  for (const p of posts) {
-    if (visible(p.author_id)) shown.push(p);
-    else h.deny(p.id, o.parameter, 'data');
-  }
-  for (const p of shown) h.expandPost(p, sel.expansions);
-  await h.expandRefs(shown);
-  const out: Envelope = {};
-  if (shown.length)
-    out.data = o.single
-      ? tweetView(shown[0]!, sel.tweet, viewer.userId)
-      : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
-  const includes = await h.includes();
-  if (includes) out.includes = includes;
-  if (h.errors.length) out.errors = h.errors;
-  return out;
-}
-
-/** Users → envelope, with the user expansions (pinned_tweet_id, most_recent_tweet_id). */
-export async function renderUsers(
-  deps: Deps,
-  viewer: Viewer,
-  users: UserRow[],
-  sel: Selection,
-  o: RenderOptions,
-): Promise<Envelope> {
-  const h = new Hydrator(deps, viewer, sel);
-  h.errors.push(...(o.extraErrors ?? []));
-  const out: Envelope = {};
-  if (users.length) {
-    const rendered = await renderUsersWith(deps, viewer, users, sel);
-    out.data = o.single ? rendered[0] : rendered;
-  }
-  const wanted: string[] = [];
-  if (sel.expansions.includes('pinned_tweet_id'))
-    wanted.push(...users.map((u) => u.pinned_tweet_id).filter((x): x is string => !!x));
-  if (sel.expansions.includes('most_recent_tweet_id'))
-    wanted.push(
-      ...(
-        await postsRepo.latestBy(
-          deps.db,
-          users.map((u) => u.id),
-        )
-      ).map((r) => unpad(r.id)),
-    );
-  const rows = await cachedByIds(deps.db, [...new Set(wanted)]);
-  const visible = await h.canSee(rows.map((r) => r.author_id));
-  const tweets = rows.filter((r) => visible(r.author_id));
-  for (const r of rows) if (!visible(r.author_id)) h.deny(r.id, 'pinned_tweet_id', 'includes');
-  const includes = await h.includes(tweets);
-  if (includes) out.includes = includes;
-  if (h.errors.length) out.errors = h.errors;
-  return out;
-}
-
 /** Users rendered with the relational extras they ask for, computed in one batch. */
-async function renderUsersWith(
+export async function userViews(
   deps: Deps,
   viewer: Viewer,
   users: UserRow[],
   sel: Selection,
 ): Promise<Record<string, unknown>[]> {
   const extras = new Map<string, UserExtras>(users.map((u) => [u.id, {}]));
+  const ids = users.map((u) => u.id);
   if (sel.user.includes('most_recent_tweet_id')) {
-    for (const r of await postsRepo.latestBy(
-      deps.db,
-      users.map((u) => u.id),
-    ))
-      extras.get(r.author_id)!.most_recent_tweet_id = unpad(r.id);
+    for (const r of await latestPosts(deps, ids)) extras.get(r.author_id)!.most_recent_tweet_id = r.id;
   }
   if (sel.user.includes('connection_status') && viewer.userId) {
-    const c = await connections(
-      deps,
-      viewer.userId,
-      users.map((u) => u.id),
-    );
-    for (const [id, s] of c) extras.get(id)!.connection_status = s;
+    for (const [id, s] of await connections(deps, viewer.userId, ids)) extras.get(id)!.connection_status = s;
   }
   return users.map((u) => userView(u, sel.user, extras.get(u.id)));
 }

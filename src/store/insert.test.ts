@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Param, Queryable } from './db.js';
+import { insertRow, insertRows } from './insert.js';
+
+/** A store that records what it is asked to run. */
+function recorder(): Queryable & { runs: { sql: string; params: Param[] }[] } {
+  const runs: { sql: string; params: Param[] }[] = [];
+  return {
+    runs,
+    all: async () => [],
+    get: async () => undefined,
+    run: async (sql, params = []) => {
+      runs.push({ sql, params });
+      return { changes: 1 };
+    },
+  };
+}
+
+type Row = { id: string; n: number; note: string | null; extra?: string };
+const COLUMNS = ['id', 'n', 'note'] as const;
+
+test('insertRow names the columns once and takes the values in their order', async () => {
+  const db = recorder();
+  await insertRow<Row>(db, 't', COLUMNS, { note: null, n: 2, id: '1', extra: 'not a column' });
+  assert.deepEqual(db.runs, [{ sql: 'INSERT INTO t (id, n, note) VALUES (?, ?, ?)', params: ['1', 2, null] }]);
+});
+
+test('insertRows writes perStatement rows a statement, the last one shorter', async () => {
+  const db = recorder();
+  const rows: Row[] = [1, 2, 3, 4, 5].map((i) => ({ id: String(i), n: i, note: `r${i}` }));
+  await insertRows(db, 't', COLUMNS, rows, 2);
+  assert.deepEqual(
+    db.runs.map((r) => r.sql),
+    [
+      'INSERT INTO t (id, n, note) VALUES (?, ?, ?), (?, ?, ?)',
+      'INSERT INTO t (id, n, note) VALUES (?, ?, ?), (?, ?, ?)',
+      'INSERT INTO t (id, n, note) VALUES (?, ?, ?)',
+    ],
+  );
+  assert.deepEqual(db.runs[0]!.params, ['1', 1, 'r1', '2', 2, 'r2']);
+  assert.deepEqual(db.runs[2]!.params, ['5', 5, 'r5']);
+});
+
+test('insertRows with no rows runs nothing', async () => {
+  const db = recorder();
+  await insertRows<Row>(db, 't', COLUMNS, [], 10);
+  assert.deepEqual(db.runs, []);
+});
