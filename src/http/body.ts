@@ -34,6 +34,10 @@ const tooDeep = () =>
     parameters: { body: [] },
   });
 
+const QUOTE = '"'.charCodeAt(0);
+const BACKSLASH = '\\'.charCodeAt(0);
+const [OPEN_ARRAY, OPEN_OBJECT, CLOSE_ARRAY, CLOSE_OBJECT] = [...'[{]}'].map((c) => c.charCodeAt(0));
+
 /** The deepest nesting of arrays and objects in JSON text already known to parse (one pass, no recursion). */
 export function nestingDepth(json: string): number {
   let depth = 0;
@@ -42,13 +46,12 @@ export function nestingDepth(json: string): number {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b)
-      max = Math.max(max, ++depth); // [ {
-    else if (c === 0x5d || c === 0x7d) depth--; // ] }
+      // Inside a string a backslash escapes the next character and a quote ends it; brackets are text.
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) max = Math.max(max, ++depth);
+    else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
   }
   return max;
 }
