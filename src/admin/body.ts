@@ -1,21 +1,21 @@
 // Small readers for control-API JSON bodies: each names the offending field in a 400.
-import { problems } from '../shared/problems.js';
+import { echo, problems } from '../shared/problems.js';
 
 export type Body = Record<string, unknown>;
 
 export function objectBody(body: unknown): Body {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
-    throw problems.invalidParam('body', typeof body, 'The request body must be a JSON object.');
+    throw problems.invalidParam(
+      'body',
+      Array.isArray(body) ? 'array' : typeof body,
+      'The request body must be a JSON object.',
+    );
   return body as Body;
 }
 
 const bad = (field: string, value: unknown, message: string) =>
-  problems.invalidParam(
-    field,
-    value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value),
-    message,
-  );
+  problems.invalidParam(field, value === undefined ? '' : echo(value), message);
 
 export function str(b: Body, field: string, opts: { required?: boolean; max?: number } = {}): string | undefined {
   const v = b[field];
@@ -63,6 +63,9 @@ export function num(b: Body, field: string): number | undefined {
 
 /** Rejects fields the endpoint does not know, so a typo is an error rather than silently ignored. */
 export function onlyFields(b: Body, allowed: readonly string[]): void {
-  for (const k of Object.keys(b))
-    if (!allowed.includes(k)) throw bad(k, b[k], `unknown field ${k}; allowed: ${allowed.join(', ')}`);
+  for (const k in b) {
+    if (allowed.includes(k)) continue;
+    const name = echo(k); // the client's text: cut like any echoed value
+    throw bad(name, b[k], `unknown field ${name}; allowed: ${allowed.join(', ')}`);
+  }
 }

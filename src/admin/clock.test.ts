@@ -2,24 +2,44 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Deps } from '../deps.js';
 import { createClock } from '../shared/clock.js';
-import { clockJson } from './clock.js';
+import { Problem } from '../shared/problems.js';
+import { createScheduler } from '../shared/scheduler.js';
+import { CLOCK_MAX, CLOCK_MIN, controlClock, MAX_ADVANCE_MS } from './clock.js';
 
-test("the clock's JSON follows the instant and the mode, also when only the mode changes", () => {
-  let wall = Date.parse('2031-05-06T07:08:09.010Z');
-  const clock = createClock(() => wall);
-  const deps = { clock } as unknown as Deps;
-  const read = () => JSON.parse(clockJson(deps)) as { data: { now: string; mode: string } };
-  assert.deepEqual(read(), { data: { now: '2031-05-06T07:08:09.010Z', mode: 'real' } });
-  clock.setVirtual(wall);
-  assert.deepEqual(read(), { data: { now: '2031-05-06T07:08:09.010Z', mode: 'virtual' } }, 'same instant, other mode');
-  clock.setVirtual(wall + 1);
-  assert.equal(read().data.now, '2031-05-06T07:08:09.011Z');
-  clock.setReal();
-  wall += 86_400_000;
-  assert.deepEqual(read(), { data: { now: '2031-05-07T07:08:09.010Z', mode: 'real' } });
-  assert.equal(
-    clockJson({ clock: createClock(() => wall) } as unknown as Deps),
-    clockJson(deps),
-    'servers in one process agree',
-  );
+const DAY = 86_400_000;
+
+function deps(now: number) {
+  const clock = createClock(() => now);
+  return { clock, scheduler: createScheduler(clock) } as unknown as Deps;
+}
+
+const refusal = async (d: Deps, body: Record<string, unknown>) => {
+  try {
+    await controlClock(d, body);
+  } catch (err) {
+    assert.ok(err instanceof Problem && err.status === 400, String(err));
+    return Object.keys((err.body.errors as { parameters: object }[])[0]!.parameters);
+  }
+  assert.fail(`${JSON.stringify(body)} was accepted`);
+};
+
+test('the bounds: 2006-03-21 … 2080-01-01, within the 41 bits of milliseconds an id holds', async () => {
+  assert.equal(new Date(CLOCK_MIN).toISOString(), '2006-03-21T00:00:00.000Z');
+  assert.equal(new Date(CLOCK_MAX).toISOString(), '2080-01-01T00:00:00.000Z');
+  assert.ok(CLOCK_MAX < 1288834974657 + 2 ** 41, 'ids minted at CLOCK_MAX still fit');
+  const d = deps(CLOCK_MAX + 1);
+  assert.deepEqual(await controlClock(d, { set: '2080-01-01T00:00:00.000Z' }), {
+    now: '2080-01-01T00:00:00.000Z',
+    mode: 'virtual',
+  });
+  assert.deepEqual(await refusal(d, { set: '2080-01-01T00:00:00.001Z' }), ['set']);
+  assert.deepEqual(await refusal(d, { advance_ms: 1 }), ['advance_ms'], 'no advance past the last instant');
+  assert.equal((await controlClock(d, { advance_ms: 0 })).now, '2080-01-01T00:00:00.000Z');
+});
+
+test('an advance is at most 366 days, and reaches the last instant exactly', async () => {
+  const d = deps(CLOCK_MAX - MAX_ADVANCE_MS);
+  assert.equal(MAX_ADVANCE_MS, 366 * DAY);
+  assert.deepEqual(await refusal(d, { advance_ms: MAX_ADVANCE_MS + 1 }), ['advance_ms']);
+  assert.equal((await controlClock(d, { advance_ms: MAX_ADVANCE_MS })).now, '2080-01-01T00:00:00.000Z');
 });

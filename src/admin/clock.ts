@@ -1,33 +1,24 @@
 // Control of the service clock: read it, advance it, set it, or hand it back to real time.
 import type { Deps } from '../deps.js';
-import { isoMillis, type ClockMode } from '../shared/clock.js';
-import { problems } from '../shared/problems.js';
-import { num, onlyFields, str, type Body } from './body.js';
+import { isoMillis } from '../shared/clock.js';
+import { parseIsoTime } from '../shared/iso-time.js';
+import { echo, problems } from '../shared/problems.js';
+import { onlyFields, type Body } from './body.js';
 
-const viewAt = (now: number, mode: ClockMode) => ({ now: isoMillis(now), mode });
+const DAY_MS = 86_400_000;
+/** One advance runs at most a (leap) year of timers; longer spans are several calls. */
+export const MAX_ADVANCE_MS = 366 * DAY_MS;
+/** The day of the first post on the service: nothing Aviary emulates is older. */
+export const CLOCK_MIN = Date.parse('2006-03-21T00:00:00.000Z');
+/**
+ * Ids are minted from the clock with 41 bits of milliseconds since the Twitter epoch (shared/ids.ts),
+ * which run out in July 2080; the clock stays well inside that.
+ */
+export const CLOCK_MAX = Date.parse('2080-01-01T00:00:00.000Z');
+const RANGE = `${isoMillis(CLOCK_MIN)} … ${isoMillis(CLOCK_MAX)}`;
 
 export function clockView(deps: Deps) {
-  return viewAt(deps.clock.now(), deps.clock.mode());
-}
-
-// The last answer of GET /_aviary/clock, kept for the instant and mode it names: under load many
-// requests fall in one millisecond (and virtual time stands still), and formatting the time and
-// stringifying the object cost more than the rest of the route. The text depends on nothing else,
-// so servers sharing a process may share it.
-let lastNow = NaN;
-let lastMode = '';
-let lastJson = '';
-
-/** `{"data":{"now","mode"}}` as JSON text. */
-export function clockJson(deps: Deps): string {
-  const now = deps.clock.now();
-  const mode = deps.clock.mode();
-  if (now !== lastNow || mode !== lastMode) {
-    lastJson = JSON.stringify({ data: viewAt(now, mode) });
-    lastNow = now;
-    lastMode = mode;
-  }
-  return lastJson;
+  return { now: isoMillis(deps.clock.now()), mode: deps.clock.mode() };
 }
 
 /** Accepts exactly one of `advance_ms`, `set` (ISO 8601) or `mode` ("real" | "virtual"). */
@@ -37,24 +28,34 @@ export async function controlClock(deps: Deps, b: Body) {
   if (given.length !== 1) {
     throw problems.invalidParam(given.join(',') || 'body', given, 'Give exactly one of advance_ms, set or mode.');
   }
-  const advance = num(b, 'advance_ms');
-  if (advance !== undefined) {
-    if (advance < 0 || !Number.isInteger(advance))
-      throw problems.invalidParam('advance_ms', String(advance), 'advance_ms must be a non-negative integer');
-    await deps.scheduler.advance(advance);
-  }
-  const set = str(b, 'set');
-  if (set !== undefined) {
-    const ms = Date.parse(set);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(set) || Number.isNaN(ms))
-      throw problems.invalidParam('set', set, 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
-    await deps.scheduler.set(ms);
-  }
-  if ('mode' in b) {
-    const mode = b.mode;
-    if (mode === 'real') await deps.scheduler.useRealTime();
-    else if (mode === 'virtual') await deps.scheduler.set(deps.clock.now());
-    else throw problems.invalidParam('mode', String(mode), 'mode must be "real" or "virtual"');
-  }
+  if ('advance_ms' in b) await deps.scheduler.advance(advanceOf(deps, b.advance_ms));
+  else if ('set' in b) await deps.scheduler.set(instantOf(b.set));
+  else await setMode(deps, b.mode);
   return clockView(deps);
+}
+
+function advanceOf(deps: Deps, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ADVANCE_MS)
+    throw problems.invalidParam(
+      'advance_ms',
+      echo(v),
+      `advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (366 days); advance again for longer spans`,
+    );
+  if (deps.clock.now() + v > CLOCK_MAX)
+    throw problems.invalidParam('advance_ms', echo(v), `advance_ms would move the clock past ${isoMillis(CLOCK_MAX)}`);
+  return v;
+}
+
+function instantOf(v: unknown): number {
+  const ms = typeof v === 'string' ? parseIsoTime(v) : null;
+  if (ms === null)
+    throw problems.invalidParam('set', echo(v), 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
+  if (ms < CLOCK_MIN || ms > CLOCK_MAX) throw problems.invalidParam('set', echo(v), `set must be within ${RANGE}`);
+  return ms;
+}
+
+async function setMode(deps: Deps, mode: unknown): Promise<void> {
+  if (mode === 'real') await deps.scheduler.useRealTime();
+  else if (mode === 'virtual') await deps.scheduler.useVirtualTime();
+  else throw problems.invalidParam('mode', echo(mode), 'mode must be "real" or "virtual"');
 }

@@ -7,8 +7,8 @@ import type { Deps } from '../deps.js';
 import { dmSignal, emitSynthetic, endSpace, patchProfile, spaceView, startSpace } from '../modules/activity/index.js';
 import { findWebhook, webhookView } from '../modules/webhooks/index.js';
 import { isoMillis } from '../shared/clock.js';
-import { problems } from '../shared/problems.js';
-import { objectBody } from './body.js';
+import { echo, problems } from '../shared/problems.js';
+import { objectBody, onlyFields, type Body } from './body.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -38,7 +38,10 @@ export function eventsAdminRoutes(app: FastifyInstance, deps: Deps) {
           String(req.query.max_results),
           'max_results must be an integer from 1 to 1000',
         );
-      const rows = await deliveryRepo.attempts(deps.db, w.id, max + 1, req.query.until_id ?? null);
+      const until = req.query.until_id;
+      if (until !== undefined && (typeof until !== 'string' || !/^[0-9]{1,19}$/.test(until)))
+        throw problems.invalidParam('until_id', echo(until), 'until_id must be an attempt id (^[0-9]{1,19}$)');
+      const rows = await deliveryRepo.attempts(deps.db, w.id, max + 1, until ?? null);
       const page = rows.slice(0, max);
       const meta = {
         result_count: page.length,
@@ -53,7 +56,7 @@ export function eventsAdminRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   app.post('/_aviary/events', async (req, reply) => {
-    const ids = await emitSynthetic(deps, objectBody(req.body));
+    const ids = await emitSynthetic(deps, syntheticBody(objectBody(req.body)));
     return reply.code(201).send({ data: { queued: ids.length, source_ids: ids } });
   });
 
@@ -61,14 +64,38 @@ export function eventsAdminRoutes(app: FastifyInstance, deps: Deps) {
     data: await patchProfile(deps, req.params.id, objectBody(req.body)),
   }));
 
-  app.post('/_aviary/spaces', async (req, reply) =>
-    reply.code(201).send({ data: spaceView(await startSpace(deps, objectBody(req.body))) }),
-  );
+  app.post('/_aviary/spaces', async (req, reply) => {
+    const b = objectBody(req.body);
+    onlyFields(b, ['host_id', 'title']);
+    return reply.code(201).send({ data: spaceView(await startSpace(deps, b)) });
+  });
   app.post<IdParams>('/_aviary/spaces/:id/end', async (req) => ({
     data: spaceView(await endSpace(deps, req.params.id)),
   }));
 
-  app.post('/_aviary/dm-signals', async (req, reply) =>
-    reply.code(201).send({ data: { source_id: await dmSignal(deps, objectBody(req.body)) } }),
-  );
+  app.post('/_aviary/dm-signals', async (req, reply) => {
+    const b = objectBody(req.body);
+    onlyFields(b, ['type', 'sender_id', 'recipient_ids', 'conversation_id', 'last_read_event_id']);
+    for (const field of ['conversation_id', 'last_read_event_id'])
+      if (b[field] !== undefined && typeof b[field] !== 'string') throw notString(field, b[field]);
+    return reply.code(201).send({ data: { source_id: await dmSignal(deps, b) } });
+  });
+}
+
+const notString = (field: string, value: unknown) =>
+  problems.invalidParam(field, echo(value), `${field} must be a string`);
+
+/**
+ * The fields of a synthetic event, each of its JSON type: `payload` and `includes` are delivered as
+ * given, so they must be objects; `text` is what keyword filters match. The service checks the rest.
+ */
+function syntheticBody(b: Body): Body {
+  onlyFields(b, ['event_type', 'user_id', 'direction', 'payload', 'includes', 'text', 'count']);
+  for (const field of ['payload', 'includes']) {
+    const v = b[field];
+    if (v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v)))
+      throw problems.invalidParam(field, echo(v), `${field} must be a JSON object`);
+  }
+  if (b.text !== undefined && typeof b.text !== 'string') throw notString('text', b.text);
+  return b;
 }

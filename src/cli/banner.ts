@@ -1,5 +1,24 @@
 // The start banner, like an emulator's: where it listens, where data lives, and how to sign in.
+import { isIP } from 'node:net';
 import type { Aviary } from '../main.js';
+
+/** Whether `host` only accepts connections from this machine (`0.0.0.0` and `::` accept any). */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  return h.startsWith('::ffff:127.');
+}
+
+/**
+ * The authorize pages sign users without a password in by name, and the admin token is printed
+ * here: fine on one's own machine, not on a network.
+ */
+const EXPOSED = [
+  '',
+  '  WARNING         listening beyond this machine: anyone who can reach it can sign in as any user',
+  '                  without a password on the authorize pages. Use --host 127.0.0.1 unless you mean it.',
+];
 
 export function banner(a: Aviary, credentialsFile: string): string {
   const c = a.credentials;
@@ -13,6 +32,7 @@ export function banner(a: Aviary, credentialsFile: string): string {
     ...(a.certPath ? [`  TLS certificate ${a.certPath}  (trust it, e.g. NODE_EXTRA_CA_CERTS=${a.certPath})`] : []),
     `  Admin token     ${a.adminToken}`,
     `  Clock           ${a.deps.clock.mode()}`,
+    ...(isLoopback(a.deps.config.host) ? [] : EXPOSED),
   ];
   if (c) {
     lines.push(

@@ -2,7 +2,7 @@
 // gives (its validator's wording: "$.text: integer found, string expected", "$.foo: is not defined
 // in the schema and the schema does not allow additional properties"). Routes check; services get
 // typed values.
-import { problems, type ParamError } from '../shared/problems.js';
+import { echo, problems, type ParamError } from '../shared/problems.js';
 
 export type Schema =
   | { t: 'string'; min?: number; max?: number; pattern?: RegExp; enum?: readonly string[] }
@@ -36,12 +36,16 @@ const EXPECTED: Record<Schema['t'], string> = {
   object: 'object',
 };
 
+/**
+ * Reported violations stop here: a body of 400,000 bad items answers with this many, not with
+ * megabytes of errors (the real service's limit is not known; ASSUMED).
+ */
+export const MAX_ERRORS = 100;
+
 function check(v: unknown, s: Schema, path: string, errors: ParamError[]): void {
+  if (errors.length >= MAX_ERRORS) return;
   const err = (message: string) =>
-    void errors.push({
-      message: `${path}: ${message}`,
-      parameters: { [path.slice(2) || 'body']: [typeof v === 'string' ? v : (JSON.stringify(v) ?? '')] },
-    });
+    void errors.push({ message: `${path}: ${message}`, parameters: { [path.slice(2) || 'body']: [echo(v)] } });
   const found = typeName(v);
   if (found !== EXPECTED[s.t] && !(s.t === 'number' && found === 'integer'))
     return err(`${found} found, ${EXPECTED[s.t]} expected`);
@@ -64,8 +68,9 @@ function check(v: unknown, s: Schema, path: string, errors: ParamError[]): void 
     case 'array': {
       const a = v as unknown[];
       if (s.min !== undefined && a.length < s.min) err(`there must be a minimum of ${s.min} items in the array`);
-      if (s.max !== undefined && a.length > s.max) err(`there must be a maximum of ${s.max} items in the array`);
-      a.forEach((item, i) => check(item, s.items, `${path}[${i}]`, errors));
+      // The size first: an over-long array is refused without reading its items.
+      if (s.max !== undefined && a.length > s.max) return err(`there must be a maximum of ${s.max} items in the array`);
+      for (let i = 0; i < a.length && errors.length < MAX_ERRORS; i++) check(a[i], s.items, `${path}[${i}]`, errors);
       return;
     }
     case 'object': {
@@ -76,14 +81,17 @@ function check(v: unknown, s: Schema, path: string, errors: ParamError[]): void 
             message: `${path}.${r}: is missing but it is required`,
             parameters: { [`${path}.${r}`.slice(2)]: [] },
           });
-      for (const [k, val] of Object.entries(o)) {
+      for (const k in o) {
+        if (errors.length >= MAX_ERRORS) return;
         const sub = s.props[k];
-        if (sub) check(val, sub, `${path}.${k}`, errors);
-        else if (!s.open)
+        if (sub) check(o[k], sub, `${path}.${k}`, errors);
+        else if (!s.open) {
+          const at = `${path}.${echo(k)}`; // an unknown name is the client's text: cut like any echoed value
           errors.push({
-            message: `${path}.${k}: is not defined in the schema and the schema does not allow additional properties`,
-            parameters: { [`${path}.${k}`.slice(2)]: [] },
+            message: `${at}: is not defined in the schema and the schema does not allow additional properties`,
+            parameters: { [at.slice(2)]: [] },
           });
+        }
       }
     }
   }
@@ -94,6 +102,6 @@ export function checkBody<T>(body: unknown, schema: Schema & { t: 'object' }): T
   const value = body ?? {};
   const errors: ParamError[] = [];
   check(value, schema, '$', errors);
-  if (errors.length) throw problems.invalidRequest(errors);
+  if (errors.length) throw problems.invalidRequest(errors.slice(0, MAX_ERRORS));
   return value as T;
 }

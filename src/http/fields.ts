@@ -6,6 +6,7 @@ import { envelopeJson } from '../shared/json.js';
 import { ANY_AUTH, USER_ONLY, type AuthRule } from './auth.js';
 import { decodeToken, type Position } from '../shared/cursor.js';
 import { problems } from '../shared/problems.js';
+import { ISO_TIME, parseIsoTime } from '../shared/iso-time.js';
 import { EMPTY_SELECTION, type Actor, type Selection, type Viewer } from '../shared/selection.js';
 import { FIELD_ENUMS as F } from './field-enums.js';
 import type { ParamSpec, Query } from './params.js';
@@ -15,7 +16,6 @@ const list = (values: readonly string[]): ParamSpec => ({ kind: 'list', values }
 /** SPEC 2.167 renamed `tweet.fields` to `post.fields` and XDK 0.6.6 sends that name: both are read. */
 const POST_FIELDS = { 'post.fields': list(F.TweetFieldsParameter) };
 export const ID_PATTERN = /^[0-9]{1,19}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export const TWEET_SELECTION = {
   'tweet.fields': list(F.TweetFieldsParameter),
@@ -54,7 +54,7 @@ const idSpec = (name: string): ParamSpec => ({
 });
 const timeSpec = (name: string): ParamSpec => ({
   kind: 'string',
-  pattern: ISO,
+  pattern: ISO_TIME,
   message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).`,
 });
 
@@ -112,7 +112,7 @@ export function pageOf(q: Parsed, defaultMax: number): PageRequest {
 export type TimeWindow = { sinceId?: string; untilId?: string; startTime?: number; endTime?: number };
 
 export function windowOf(q: Parsed): TimeWindow {
-  const t = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : undefined);
+  const t = (v: unknown) => (typeof v === 'string' ? (parseIsoTime(v) ?? undefined) : undefined);
   return {
     sinceId: q.since_id as string | undefined,
     untilId: q.until_id as string | undefined,

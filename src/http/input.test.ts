@@ -140,7 +140,7 @@ test('echo cuts long values and survives what JSON cannot show', () => {
   assert.equal(echo('x'.repeat(150)).length, 101);
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
-  assert.equal(echo(cyclic), '[object Object]');
+  assert.ok(echo(cyclic).startsWith('{"self":') && echo(cyclic).length <= 101);
 });
 
 function catchProblem(fn: () => unknown): Problem {

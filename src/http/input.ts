@@ -5,7 +5,7 @@
 // JSON validator's `$.path: …` messages, the control API's field messages, and the Ads API's CAPS codes
 // in modules/ads), so a new wire family is one more renderer, not a second idiom.
 import { parseIsoTime } from '../shared/iso-time.js';
-import { problems, type ParamError, type Problem } from '../shared/problems.js';
+import { echo, problems, type ParamError, type Problem } from '../shared/problems.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Specs
@@ -105,19 +105,7 @@ export type Failure =
   | { why: 'pattern'; name: string; value: string; spec: Spec } // fails `pattern` or `each`
   | { why: 'time'; name: string; value: string };
 
-/** A value as a message may show it: strings as they are, the rest as JSON, both cut to 100 characters. */
-export function echo(v: unknown): string {
-  let text: string;
-  if (typeof v === 'string') text = v;
-  else {
-    try {
-      text = JSON.stringify(v) ?? String(v);
-    } catch {
-      text = Object.prototype.toString.call(v);
-    }
-  }
-  return text.length > 100 ? text.slice(0, 100) + '…' : text;
-}
+export { echo };
 
 // ---------------------------------------------------------------------------------------------------
 // Checking one value

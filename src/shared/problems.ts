@@ -115,6 +115,43 @@ function problem(
 }
 
 export type ParamError = { message: string; parameters: Record<string, string[]> };
+
+/** Echoed values are cut to this many characters: a request body of megabytes never comes back in an error. */
+export const ECHO_MAX = 100;
+
+const cut = (s: string) => (s.length > ECHO_MAX ? s.slice(0, ECHO_MAX) + '…' : s);
+
+/**
+ * JSON text of `v`, stopped once `max` characters are written: a huge or deeply nested value costs
+ * what is shown, not its size, and never recurses deeper than `max` (each level writes a bracket).
+ */
+function jsonPrefix(v: unknown, max: number): string {
+  if (max <= 0) return '';
+  if (typeof v === 'string') return JSON.stringify(v.slice(0, max));
+  if (v === null || typeof v !== 'object') return String(JSON.stringify(v));
+  const items: string[] = [];
+  let used = 1;
+  const add = (text: string) => {
+    items.push(text);
+    used += text.length + 1;
+  };
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length && used < max; i++) add(jsonPrefix(v[i], max - used));
+    return `[${items.join(',')}]`;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    if (used >= max) break;
+    const key = JSON.stringify(k.slice(0, max)) + ':';
+    add(key + jsonPrefix(o[k], max - used - key.length));
+  }
+  return `{${items.join(',')}}`;
+}
+
+/** A value as an error echoes it: a string as it is, anything else as JSON; at most ECHO_MAX characters. */
+export function echo(value: unknown): string {
+  return cut(typeof value === 'string' ? value : jsonPrefix(value, ECHO_MAX + 1));
+}
 export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll' | 'ads_account';
 export type Section = 'data' | 'includes';
 
@@ -176,7 +213,7 @@ export const problems = {
   },
 
   invalidRequest(errors: ParamError | ParamError[]): Problem {
-    const list = Array.isArray(errors) ? errors : [errors];
+    const list = (Array.isArray(errors) ? errors : [errors]).map(cutValues);
     const first = list[0];
     const param = first ? Object.keys(first.parameters)[0] : undefined;
     return problem(
@@ -364,6 +401,16 @@ export const problems = {
     return problems.blank(status, message, { ads: { code, message, parameter } });
   },
 };
+
+/** The error with every echoed parameter value cut to ECHO_MAX characters. */
+function cutValues(e: ParamError): ParamError {
+  let long = false;
+  for (const k in e.parameters) long ||= e.parameters[k]!.some((v) => v.length > ECHO_MAX);
+  if (!long) return e;
+  const parameters: Record<string, string[]> = {};
+  for (const k in e.parameters) parameters[k] = e.parameters[k]!.map(cut);
+  return { ...e, parameters };
+}
 
 /** A problem as it sits inside `errors[]` of a 200 (partial errors carry no status). */
 export function partialError(p: Problem): ProblemBody {

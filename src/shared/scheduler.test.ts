@@ -97,3 +97,52 @@ test('real mode fires due timers by itself', async () => {
   assert.ok(at >= Date.now() - 1000);
   s.stop();
 });
+
+test('a long advance lets other work in between its timers, and still runs them all in order', async () => {
+  const clock = createClock(() => 0);
+  const s = createScheduler(clock);
+  const fired: number[] = [];
+  for (let i = 1; i <= 2000; i++)
+    s.at(i * 60_000, () => {
+      const until = performance.now() + 0.05; // a little work per timer: 2,000 of them hold the loop ~100 ms
+      while (performance.now() < until);
+      fired.push(i);
+    });
+  let done = false;
+  const advancing = s.advance(2000 * 60_000).then(() => (done = true));
+  const seen: boolean[] = [];
+  // Each turn of the event loop that gets in while the advance runs records that it is not done yet.
+  while (!done) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    seen.push(done);
+  }
+  await advancing;
+  assert.ok(seen.filter((d) => !d).length >= 3, `other work ran ${seen.length} times during the advance`);
+  assert.deepEqual(
+    fired,
+    Array.from({ length: 2000 }, (_, i) => i + 1),
+  );
+  assert.equal(clock.now(), 2000 * 60_000);
+  s.stop();
+});
+
+test('advances, sets and mode changes run one at a time, in the order asked', async () => {
+  const clock = createClock(() => 0);
+  const s = createScheduler(clock);
+  const fired: number[] = [];
+  for (let i = 1; i <= 500; i++)
+    s.at(i * 1000, () => {
+      const until = performance.now() + 0.05;
+      while (performance.now() < until);
+      fired.push(clock.now());
+    });
+  const results = await Promise.all([s.advance(300_000), s.useVirtualTime(), s.advance(200_000), s.set(100_000)]);
+  assert.deepEqual(results, [300_000, 300_000, 500_000, 100_000]);
+  assert.equal(fired.length, 500);
+  assert.deepEqual(
+    fired,
+    [...fired].sort((a, b) => a - b),
+    'timers ran in due order, never interleaved',
+  );
+  s.stop();
+});

@@ -1,6 +1,9 @@
 // Timers on the service clock. In real mode one setTimeout waits for the earliest timer; in virtual
 // mode nothing fires until the clock is advanced, and then every timer due in the span runs in due
 // order with the clock standing at its due time, so callbacks see the instant they were meant for.
+// A long advance (a year of ten-minute timers is ~60,000 runs) gives way to other work every few
+// milliseconds, so the server keeps answering while it runs; advances, sets and mode changes run one
+// at a time, in the order asked.
 import type { ClockControl } from './clock.js';
 
 export type TimerFn = () => void | Promise<void>;
@@ -17,6 +20,8 @@ export interface Scheduler {
   advance(ms: number): Promise<number>;
   /** Sets virtual time; forward runs due timers, backward runs none. */
   set(ms: number): Promise<number>;
+  /** Stops time where it stands when the call's turn comes (after any advance queued before it). */
+  useVirtualTime(): Promise<number>;
   useRealTime(): Promise<void>;
   pending(): number;
   stop(): void;
@@ -24,12 +29,24 @@ export interface Scheduler {
 
 export type SchedulerOptions = { onError?: (name: string, err: unknown) => void };
 
+/** How long an advance runs timers before it lets pending I/O (requests) in. */
+const SLICE_MS = 5;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}): Scheduler {
   const heap: Timer[] = [];
   let seq = 0;
   let wake: NodeJS.Timeout | null = null;
   let stopped = false;
   let draining: Promise<void> | null = null;
+  /** The last control operation (advance, set, real time) queued; the next one runs after it. */
+  let control: Promise<unknown> = Promise.resolve();
+  function serially<T>(fn: () => Promise<T>): Promise<T> {
+    const run = control.then(fn, fn);
+    control = run.catch(() => undefined);
+    return run;
+  }
 
   const less = (a: Timer, b: Timer) => a.due < b.due || (a.due === b.due && a.seq < b.seq);
   function push(t: Timer) {
@@ -103,12 +120,30 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
 
   async function runUntil(target: number) {
     if (draining) await draining;
+    // Wall time, not the service clock: this measures how long the event loop has been held.
+    let sliceStart = performance.now();
     for (let t = peek(); t && t.due <= target; t = peek()) {
       pop();
       clock.setVirtual(Math.max(clock.now(), t.due));
       await runOne(t);
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
     clock.setVirtual(Math.max(clock.now(), target));
+  }
+
+  async function setTo(ms: number): Promise<number> {
+    const now = clock.now();
+    if (ms >= now) {
+      clock.setVirtual(now);
+      await runUntil(ms);
+    } else {
+      if (draining) await draining;
+      clock.setVirtual(ms);
+    }
+    return clock.now();
   }
 
   function add(due: number, fn: TimerFn, name: string): Timer {
@@ -152,27 +187,22 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
         },
       };
     },
-    async advance(ms) {
-      if (!(ms >= 0)) throw new RangeError('advance_ms must be a non-negative number');
-      const target = clock.now() + ms;
-      clock.setVirtual(clock.now());
-      await runUntil(target);
-      return clock.now();
+    advance(ms) {
+      if (!(ms >= 0)) return Promise.reject(new RangeError('advance_ms must be a non-negative number'));
+      return serially(async () => {
+        const target = clock.now() + ms;
+        clock.setVirtual(clock.now());
+        await runUntil(target);
+        return clock.now();
+      });
     },
-    async set(ms) {
-      const now = clock.now();
-      if (ms >= now) {
-        clock.setVirtual(now);
-        await runUntil(ms);
-      } else {
-        if (draining) await draining;
-        clock.setVirtual(ms);
-      }
-      return clock.now();
-    },
-    async useRealTime() {
-      clock.setReal();
-      await drainRealTime();
+    set: (ms) => serially(() => setTo(ms)),
+    useVirtualTime: () => serially(() => setTo(clock.now())),
+    useRealTime() {
+      return serially(async () => {
+        clock.setReal();
+        await drainRealTime();
+      });
     },
     pending: () => heap.filter((t) => !t.cancelled).length,
     stop() {

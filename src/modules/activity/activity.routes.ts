@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY, type AuthRule } from '../../http/auth.js';
 import { parseQuery, type Query } from '../../http/params.js';
+import { ISO_TIME, parseIsoTime } from '../../shared/iso-time.js';
 import { problems } from '../../shared/problems.js';
 import {
   createSubscription,
@@ -25,17 +26,16 @@ function body(b: unknown): Body {
   return b as Body;
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 const STREAM_QUERY = {
   backfill_minutes: { kind: 'int', min: 0, max: 5 },
   start_time: {
     kind: 'string',
-    pattern: ISO,
+    pattern: ISO_TIME,
     message: 'The `start_time` query parameter value [{v}] is not a valid RFC 3339 date-time',
   },
   end_time: {
     kind: 'string',
-    pattern: ISO,
+    pattern: ISO_TIME,
     message: 'The `end_time` query parameter value [{v}] is not a valid RFC 3339 date-time',
   },
 } as const;
@@ -100,8 +100,8 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     }
     const now = deps.clock.now();
     const backfill = q.backfill_minutes as number | undefined;
-    const since = q.start_time ? Date.parse(q.start_time as string) : backfill ? now - backfill * 60_000 : null;
-    const until = q.end_time ? Date.parse(q.end_time as string) : null;
+    const since = q.start_time ? parseIsoTime(q.start_time as string) : backfill ? now - backfill * 60_000 : null;
+    const until = q.end_time ? parseIsoTime(q.end_time as string) : null;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', connection: 'keep-alive' });

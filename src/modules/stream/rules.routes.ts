@@ -6,7 +6,15 @@ import { APP_ONLY } from '../../http/auth.js';
 import { checkBody, ID_STRING, type Schema } from '../../http/body-schema.js';
 import { parseQuery, type ParamSpec, type Query } from '../../http/params.js';
 import { problems } from '../../shared/problems.js';
-import { addRules, deleteRules, listRules, ruleCounts, RULES_COUNT_FIELDS, type AddRule } from './rules.service.js';
+import {
+  addRules,
+  deleteRules,
+  limitsOf,
+  listRules,
+  ruleCounts,
+  RULES_COUNT_FIELDS,
+  type AddRule,
+} from './rules.service.js';
 import { ruleCursor, ruleToken } from './rules.view.js';
 
 const boolSpec = (name: string): ParamSpec => ({
@@ -20,16 +28,24 @@ const RULE: Schema = {
   required: ['value'],
   props: { value: { t: 'string', min: 1 }, tag: { t: 'string' } },
 };
-const RULES_BODY = {
-  t: 'object',
-  props: {
-    add: { t: 'array', items: RULE, min: 1 },
-    delete: {
-      t: 'object',
-      props: { ids: { t: 'array', items: ID_STRING }, values: { t: 'array', items: { t: 'string' } } },
+/**
+ * The body for an app whose rule cap is `cap`. More rules than the cap in one request can never be
+ * stored or found, so such an array is refused by its length, before its items are read.
+ */
+const rulesBody = (cap: number) =>
+  ({
+    t: 'object',
+    props: {
+      add: { t: 'array', items: RULE, min: 1, max: cap },
+      delete: {
+        t: 'object',
+        props: {
+          ids: { t: 'array', items: ID_STRING, max: cap },
+          values: { t: 'array', items: { t: 'string' }, max: cap },
+        },
+      },
     },
-  },
-} satisfies Schema;
+  }) satisfies Schema;
 type RulesBody = { add?: AddRule[]; delete?: { ids?: string[]; values?: string[] } };
 
 const LOOKUP = {
@@ -71,8 +87,8 @@ export function rulesRoutes(app: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const q = parseQuery(req.query, { dry_run: boolSpec('dry_run'), delete_all: boolSpec('delete_all') });
       const dryRun = q.dry_run === 'true';
-      const body = checkBody<RulesBody>(req.body, RULES_BODY);
       const caller = req.caller!.app;
+      const body = checkBody<RulesBody>(req.body, rulesBody(limitsOf(deps.config, caller.tier).rules));
       // SPEC: `delete_all` "should be specified with no other parameters".
       if (q.delete_all === 'true') {
         if (body.add || body.delete)

@@ -13,9 +13,12 @@ export type Sink = {
   /** Queues a whole line; returns the bytes now waiting to be sent. */
   write(chunk: string): number;
   waiting(): number;
-  /** Resolves once the waiting bytes were handed on (or the connection closed). */
+  /** Resolves once the lines queued beyond the socket's share were handed on (or the connection closed). */
   drained(): Promise<void>;
+  /** Ends once every queued line was sent. */
   end(): void;
+  /** Drops the lines not yet given to the socket, sends `line` right after what it holds, and ends. */
+  endWith(line: string): void;
   readonly closed: boolean;
   onClose(fn: () => void): void;
 };
@@ -127,13 +130,16 @@ const REASONS: Record<DisconnectType, string> = {
   InternalError: 'internal_error',
 };
 
-/** Ends a connection with the in-stream error (TAV2 reads a line of `errors` without `data` as one). */
+/**
+ * Ends a connection with the in-stream error (TAV2 reads a line of `errors` without `data` as one).
+ * The error goes ahead of the unsent backlog, which is dropped: behind it, a `SlowReader` would
+ * never see why it was cut.
+ */
 export function disconnect(hub: Hub, conn: Conn, type: DisconnectType): Promise<void> {
   if (conn.ended) return Promise.resolve();
   conn.ended = true;
   const error = partialError(problems.operationalDisconnect(type, DETAILS[type]));
-  conn.sink.write(JSON.stringify({ errors: [error] }) + '\r\n');
-  conn.sink.end();
+  conn.sink.endWith(JSON.stringify({ errors: [error] }) + '\r\n');
   return unregister(hub, conn, REASONS[type]);
 }
 

@@ -4,15 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY } from '../../http/auth.js';
 import { selectionOf, TWEET_SELECTION } from '../../http/fields.js';
+import { ISO_TIME, parseIsoTime } from '../../shared/iso-time.js';
 import { parseQuery, type ParamSpec, type Query } from '../../http/params.js';
 import { disconnectAll, hubOf } from './stream.hub.js';
 import { admitConnection, runStream, streamWindow } from './stream.service.js';
 import { streamingResponse } from './stream.writer.js';
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const time = (name: string): ParamSpec => ({
   kind: 'string',
-  pattern: ISO,
+  pattern: ISO_TIME,
   message: `Invalid '${name}'. '${name}' must be a valid RFC 3339 date-time (YYYY-MM-DDTHH:mm:ssZ).`,
 });
 const STREAM_QUERY = {
@@ -25,7 +25,7 @@ const STREAM_QUERY = {
 export function streamRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Query }>('/2/tweets/search/stream', { config: { auth: APP_ONLY } }, async (req, reply) => {
     const q = parseQuery(req.query, STREAM_QUERY);
-    const at = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : undefined);
+    const at = (v: unknown) => (typeof v === 'string' ? (parseIsoTime(v) ?? undefined) : undefined);
     const window = streamWindow(deps, {
       backfillMinutes: q.backfill_minutes as number | undefined,
       startTime: at(q.start_time),

@@ -1,6 +1,6 @@
 // Rules for creating and finding users. Throws problems; knows nothing of HTTP.
 import type { Deps } from '../../deps.js';
-import { problems } from '../../shared/problems.js';
+import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
 import type { Queryable } from '../../store/index.js';
 import { cachedUsersByIds } from './users.cache.js';
@@ -26,8 +26,11 @@ export type NewUser = {
 };
 
 function check(ok: boolean, field: string, value: unknown, message: string) {
-  if (!ok) throw problems.invalidParam(field, String(value ?? ''), message);
+  // echo, not String(): a control-API body may carry any JSON, e.g. {"toString": {}}, where String() throws.
+  if (!ok) throw problems.invalidParam(field, echo(value ?? ''), message);
 }
+
+const isHttpUrl = (v: unknown, max: number) => typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= max;
 
 /** Validates the way the real sign-up and profile settings do: lengths and username alphabet. */
 export function validateNewUser(u: NewUser): void {
@@ -62,10 +65,16 @@ export function validateNewUser(u: NewUser): void {
     'location must be at most 30 characters',
   );
   check(
-    u.url === undefined || (typeof u.url === 'string' && /^https?:\/\/\S+$/.test(u.url) && u.url.length <= 100),
+    u.url === undefined || isHttpUrl(u.url, 100),
     'url',
     u.url,
     'url must be an http(s) URL of at most 100 characters',
+  );
+  check(
+    u.profile_image_url === undefined || isHttpUrl(u.profile_image_url, 1000),
+    'profile_image_url',
+    u.profile_image_url,
+    'profile_image_url must be an http(s) URL of at most 1000 characters',
   );
   check(
     u.password === undefined || (typeof u.password === 'string' && u.password.length >= 8),
