@@ -544,6 +544,7 @@ forEachStore('Ads API: campaigns', (store) => {
       { operation_type: 'Delete', params: { campaign_id: 'nosuch' } },
       { operation_type: 'Upsert', params: {} },
       { params: { name: 'x' } },
+      { operation_type: 'Create', params: { name: { first: 'x' }, funding_instrument_id: fi } },
       {
         operation_type: 'Update',
         params: { campaign_id: target.id, daily_budget_amount_local_micro: 9, total_budget_amount_local_micro: 1 },
@@ -560,6 +561,7 @@ forEachStore('Ads API: campaigns', (store) => {
       [['NOT_FOUND', 'campaign_id']],
       [['INVALID_PARAMETER', 'operation_type']],
       [['MISSING_PARAMETER', 'operation_type']],
+      [['INVALID_PARAMETER', 'name']],
       [['INVALID_PARAMETER', 'daily_budget_amount_local_micro']],
     ]);
     assert.deepEqual(

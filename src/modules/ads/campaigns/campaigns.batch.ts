@@ -46,11 +46,19 @@ function typeErrors(type: unknown): AdsError[] {
   return [{ code: 'INVALID_PARAMETER', message, parameter: 'operation_type' }];
 }
 
+/** `params` is an object of scalars: every campaign parameter is one (an array or object is no value). */
 function paramsErrors(params: unknown): AdsError[] {
   if (params === undefined || params === null)
     return [{ code: 'MISSING_PARAMETER', message: '"params" is a required parameter', parameter: 'params' }];
-  if (isObject(params)) return [];
-  return [{ code: 'INVALID_PARAMETER', message: 'Expected an object for params', parameter: 'params' }];
+  if (!isObject(params))
+    return [{ code: 'INVALID_PARAMETER', message: 'Expected an object for params', parameter: 'params' }];
+  return Object.entries(params)
+    .filter(([, v]) => typeof v === 'object' && v !== null)
+    .map(([k, v]) => ({
+      code: 'INVALID_PARAMETER',
+      message: `Expected a string, number or boolean, got ${JSON.stringify(v).slice(0, 100)} for ${k}`,
+      parameter: k,
+    }));
 }
 
 /** One operation as the service takes it, and its echo. */
