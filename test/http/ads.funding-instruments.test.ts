@@ -202,6 +202,17 @@ forEachStore('Ads API: funding instruments', (store) => {
     });
     assert.equal(denied.status, 404);
     assert.ok(denied.error);
+
+    const other = await newAdsAccount(s, alice);
+    const made2 = await s.admin('POST', `/_aviary/ads/accounts/${other.id}/funding_instruments`, {
+      type: 'CREDIT_CARD',
+      currency: 'USD',
+      start_time: '2024-01-01T00:00:00Z',
+    });
+    const gone = await adsCall(s, alice, 'DELETE', `${path(other.id)}/${made2.body.data.id}`);
+    assert.equal(gone.status, 404);
+    assert.equal(gone.body.errors[0].code, 'ROUTE_NOT_FOUND');
+    assert.equal((await adsCall(s, alice, 'GET', `${path(other.id)}/${made2.body.data.id}`)).body.data.deleted, false);
   });
 
   test('another user’s account: the documented 404, nothing stored', async () => {
