@@ -6,6 +6,8 @@ import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
+import { campaignsRoutes } from './campaigns/index.js';
+import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
@@ -28,9 +30,12 @@ function pathOf(req: FastifyRequest): string {
  * OAuth 1.0a user context only (notes §2), checked before routing: an unknown Ads path without valid
  * credentials is 401, not 404. Every failure of the credentials answers the one observed body,
  * 401 UNAUTHORIZED_ACCESS "This request is not properly authenticated".
+ * A preHandler, not onRequest: a form body's fields are part of the signature (RFC 5849 §3.4.1.3,
+ * twurl sends them so, notes §1), and the body is parsed only after onRequest. Fastify runs it for
+ * unknown paths too (its 404 handler), so routing still comes second.
  */
 function adsAuth(app: FastifyInstance, deps: Deps) {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('preHandler', async (req) => {
     if (!ADS_PATH.test(pathOf(req))) return;
     req.adsEcho = {};
     let caller;
@@ -49,6 +54,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   adsAuth(app, deps);
   const r = adsRouter(app, deps, totalCountLimit(deps.clock));
   accountsRoutes(r, deps);
+  fundingInstrumentsRoutes(r, deps);
+  campaignsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
@@ -71,4 +78,5 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
 /** The control API's Ads routes (registered in the control scope, behind the admin token). */
 export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
   adsAccountsAdminRoutes(app, deps);
+  adsFundingInstrumentsAdminRoutes(app, deps);
 }

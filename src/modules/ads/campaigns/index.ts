@@ -1,2 +1,3 @@
-// Campaigns: what other Ads resources may use.
+// Campaigns: routes, and what other Ads resources may use.
 export { campaignById, type CampaignRow } from './campaigns.repo.js';
+export { campaignsRoutes } from './campaigns.routes.js';
