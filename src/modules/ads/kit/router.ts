@@ -28,6 +28,11 @@ export type AdsContext = {
   echo: Record<string, unknown>;
   /** The JSON body of endpoints that take one (cards, batches), unchecked. */
   body: unknown;
+  /**
+   * Batches echo their request as an array of `{params, operation_type}` in input order (notes §3.1),
+   * in the success envelope and in error bodies alike; this replaces `{params}` for the request.
+   */
+  echoBatch(request: unknown[]): void;
 };
 
 /** What a handler answers: `data` and, for lists, the page's cursor and count. */
@@ -59,9 +64,9 @@ export const callerOf = (req: FastifyRequest): AdsCaller => {
   return { userId: c.userId, appId: c.app.id };
 };
 
-function envelope(reply: FastifyReply, echo: Record<string, unknown>, r: AdsResult) {
+function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[], r: AdsResult) {
   const { data, status, ...page } = r;
-  const body = { request: { params: echo }, ...page, data };
+  const body = { request: Array.isArray(echo) ? echo : { params: echo }, ...page, data };
   return reply
     .code(status ?? 200)
     .type(JSON_UTF8)
@@ -103,8 +108,14 @@ export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLi
                   withDeleted: /^true$/i.test(raw.with_deleted?.at(-1) ?? ''),
                   sandboxOnly: o.sandboxOnly ?? false,
                 });
-          const ctx: AdsContext = { caller, account, path: rest, echo, body: o.json ? req.body : undefined };
-          return envelope(reply, echo, await run(ctx, raw, req));
+          let batch: unknown[] | null = null;
+          const echoBatch = (request: unknown[]) => {
+            batch = request;
+            req.adsEcho = request;
+          };
+          const ctx: AdsContext = { caller, account, path: rest, echo, body: o.json ? req.body : undefined, echoBatch };
+          const result = await run(ctx, raw, req);
+          return envelope(reply, batch ?? echo, result);
         },
       });
     }
