@@ -35,10 +35,12 @@ forEachStore('errors', (store) => {
     assert.match(v2.headers.get('content-type') ?? '', /^application\/problem\+json/);
     const v1 = await s.call('GET', '/1.1/nothing.json');
     assert.deepEqual(v1.body, { errors: [{ code: 34, message: 'Sorry, that page does not exist' }] });
+    // The Ads API checks credentials before routing (issue #17): without them an unknown path is 401;
+    // with them, ROUTE_NOT_FOUND (test/http/ads.accounts.test.ts).
     const ads = await s.call('GET', '/12/nothing');
-    assert.equal(ads.status, 404);
+    assert.equal(ads.status, 401);
     assert.deepEqual(ads.body.errors, [
-      { code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found' },
+      { code: 'UNAUTHORIZED_ACCESS', message: 'This request is not properly authenticated' },
     ]);
     assert.deepEqual(ads.body.request, { params: {} });
   });

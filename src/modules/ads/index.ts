@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
+import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
+import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
@@ -12,6 +14,9 @@ import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
+import { promotableUsersRoutes } from './promotable-users/index.js';
+import { promotedTweetsRoutes } from './promoted-tweets/index.js';
+import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
 
@@ -29,13 +34,12 @@ function pathOf(req: FastifyRequest): string {
 /**
  * OAuth 1.0a user context only (notes §2), checked before routing: an unknown Ads path without valid
  * credentials is 401, not 404. Every failure of the credentials answers the one observed body,
- * 401 UNAUTHORIZED_ACCESS "This request is not properly authenticated".
- * A preHandler, not onRequest: a form body's fields are part of the signature (RFC 5849 §3.4.1.3,
- * twurl sends them so, notes §1), and the body is parsed only after onRequest. Fastify runs it for
- * unknown paths too (its 404 handler), so routing still comes second.
+ * 401 UNAUTHORIZED_ACCESS "This request is not properly authenticated". The check runs once the body
+ * is parsed (preValidation, which Fastify runs for unknown routes too): a form body's fields are part
+ * of the signature (twurl -d, notes §1), so they must be there when it is verified.
  */
 function adsAuth(app: FastifyInstance, deps: Deps) {
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     if (!ADS_PATH.test(pathOf(req))) return;
     req.adsEcho = {};
     let caller;
@@ -56,6 +60,11 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   accountsRoutes(r, deps);
   fundingInstrumentsRoutes(r, deps);
   campaignsRoutes(r, deps);
+  accountAppsRoutes(r, deps);
+  accountHistoryRoutes(r, deps);
+  promotableUsersRoutes(r, deps);
+  targetingCriteriaRoutes(r, deps);
+  promotedTweetsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
@@ -79,4 +88,5 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
 export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
   adsAccountsAdminRoutes(app, deps);
   adsFundingInstrumentsAdminRoutes(app, deps);
+  adsAccountAppsAdminRoutes(app, deps);
 }

@@ -1,0 +1,43 @@
+// Every SQL statement of account apps.
+import type { Queryable } from '../../../store/index.js';
+import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import type { ListQuery } from '../kit/list.js';
+
+export type AccountAppRow = {
+  id: string;
+  account_id: string;
+  app_store_identifier: string;
+  os_type: string;
+  conversion_tracking_enabled: number;
+  deep_link_pattern: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted: number;
+};
+
+const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted' };
+
+export async function listAccountApps(db: Queryable, accountId: string, q: ListQuery) {
+  const s: ListSql = {
+    select: 'SELECT * FROM ads_account_apps',
+    where: ['account_id = ?'],
+    args: [accountId],
+    sortExpr: SORT,
+  };
+  const page = pageQuery(s, q);
+  const rows = await db.all<AccountAppRow>(page.sql, page.args as never);
+  let total: number | undefined;
+  if (q.withTotalCount) {
+    const c = countQuery(s, q, 'ads_account_apps');
+    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+export async function insertAccountApp(db: Queryable, row: AccountAppRow): Promise<void> {
+  const cols = Object.keys(row);
+  await db.run(
+    `INSERT INTO ads_account_apps (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+    Object.values(row) as never,
+  );
+}

@@ -1,0 +1,2 @@
+// Account history: routes.
+export { accountHistoryRoutes } from './account-history.routes.js';

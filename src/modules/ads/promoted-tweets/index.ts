@@ -1,0 +1,2 @@
+// Promoted posts: routes.
+export { promotedTweetsRoutes } from './promoted-tweets.routes.js';

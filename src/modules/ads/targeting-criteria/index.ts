@@ -1,0 +1,3 @@
+// Targeting criteria: routes, and the locations catalog other resources may resolve values with.
+export { targetingCriteriaRoutes } from './targeting-criteria.routes.js';
+export { LOCATIONS, locationByValue, type Location } from './locations.data.js';

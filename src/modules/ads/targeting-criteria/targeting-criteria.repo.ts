@@ -1,0 +1,79 @@
+// Every SQL statement of targeting criteria.
+import type { Queryable } from '../../../store/index.js';
+import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import type { ListQuery } from '../kit/list.js';
+
+export type TargetingCriterionRow = {
+  id: string;
+  account_id: string;
+  line_item_id: string;
+  name: string;
+  operator_type: string;
+  targeting_type: string;
+  targeting_value: string;
+  location_type: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted: number;
+};
+
+const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted' };
+
+export type CriteriaFilter = { accountId: string; lineItemIds: string[]; ids?: string[] };
+
+const marks = (xs: unknown[]) => xs.map(() => '?').join(', ');
+
+function listSql(f: CriteriaFilter): ListSql {
+  const where = ['account_id = ?', `line_item_id IN (${marks(f.lineItemIds)})`];
+  const args: unknown[] = [f.accountId, ...f.lineItemIds];
+  if (f.ids) {
+    where.push(`id IN (${marks(f.ids)})`);
+    args.push(...f.ids);
+  }
+  return { select: 'SELECT * FROM ads_targeting_criteria', where, args, sortExpr: SORT };
+}
+
+export async function listCriteria(db: Queryable, f: CriteriaFilter, q: ListQuery) {
+  const s = listSql(f);
+  const page = pageQuery(s, q);
+  const rows = await db.all<TargetingCriterionRow>(page.sql, page.args as never);
+  let total: number | undefined;
+  if (q.withTotalCount) {
+    const c = countQuery(s, q, 'ads_targeting_criteria');
+    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+export async function criterionById(
+  db: Queryable,
+  accountId: string,
+  id: string,
+): Promise<TargetingCriterionRow | undefined> {
+  return db.get<TargetingCriterionRow>('SELECT * FROM ads_targeting_criteria WHERE account_id = ? AND id = ?', [
+    accountId,
+    id,
+  ]);
+}
+
+/** The line item's criteria that are not deleted, counted by targeting type. */
+export async function countsByType(db: Queryable, lineItemId: string): Promise<Record<string, number>> {
+  const rows = await db.all<{ targeting_type: string; n: number }>(
+    `SELECT targeting_type, COUNT(*) AS n FROM ads_targeting_criteria
+     WHERE line_item_id = ? AND deleted = 0 GROUP BY targeting_type`,
+    [lineItemId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.targeting_type, Number(r.n)]));
+}
+
+export async function insertCriterion(db: Queryable, row: TargetingCriterionRow): Promise<void> {
+  const cols = Object.keys(row);
+  await db.run(
+    `INSERT INTO ads_targeting_criteria (${cols.join(', ')}) VALUES (${marks(cols)})`,
+    Object.values(row) as never,
+  );
+}
+
+export async function markDeleted(db: Queryable, id: string, at: number): Promise<void> {
+  await db.run('UPDATE ads_targeting_criteria SET deleted = 1, updated_at = ? WHERE id = ?', [at, id]);
+}
