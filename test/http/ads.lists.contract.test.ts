@@ -5,10 +5,18 @@
 // make rows of that list for a fresh advertiser; a new list endpoint is one more row.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { adsCall, newAdvertiser, type Advertiser } from '../support/ads.js';
+import { adsCall, newAdsAccount, newAdvertiser, type Advertiser } from '../support/ads.js';
+import { fixtureLineItem } from '../support/ads-fixtures.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
-type Made = { path: string; ids: string[]; remove?: (id: string) => Promise<void>; idFilter?: string };
+type Made = {
+  path: string;
+  ids: string[];
+  remove?: (id: string) => Promise<void>;
+  idFilter?: string;
+  /** Parameters every request of the list needs (targeting criteria: line_item_ids). */
+  base?: Record<string, string>;
+};
 type ListCase = {
   name: string;
   count: { default: number; max: number };
@@ -31,6 +39,118 @@ const LISTS: ListCase[] = [
       };
     },
   },
+  {
+    name: 'funding instruments (sandbox)',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await adsCall(s, who, 'POST', 'accounts')).body.data[0].id;
+      const path = `accounts/${account}/funding_instruments`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          currency: 'USD',
+          type: 'CREDIT_CARD',
+          start_time: '2026-01-01',
+        });
+        ids.push(res.body.data.id);
+      }
+      return {
+        path,
+        ids,
+        idFilter: 'funding_instrument_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  {
+    name: 'campaigns',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const fi = (
+        await s.admin('POST', `/_aviary/ads/accounts/${account}/funding_instruments`, {
+          type: 'CREDIT_CARD',
+          currency: 'USD',
+          start_time: '2026-01-01T00:00:00Z',
+        })
+      ).body.data.id;
+      const path = `accounts/${account}/campaigns`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++)
+        ids.push((await adsCall(s, who, 'POST', path, { name: `c${i}`, funding_instrument_id: fi })).body.data.id);
+      return {
+        path,
+        ids,
+        idFilter: 'campaign_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  {
+    name: 'targeting criteria',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const lineItem = await fixtureLineItem(s, account);
+      const path = `accounts/${account}/targeting_criteria`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          line_item_id: lineItem,
+          targeting_type: 'BROAD_KEYWORD',
+          targeting_value: `keyword${i}`,
+        });
+        ids.push(res.body.data.id);
+      }
+      return {
+        path,
+        ids,
+        base: { line_item_ids: lineItem },
+        idFilter: 'targeting_criterion_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  {
+    name: 'account apps',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await s.admin('POST', `/_aviary/ads/accounts/${account}/account_apps`, {
+          app_store_identifier: `com.example.app${i}`,
+          os_type: 'ANDROID',
+        });
+        ids.push(res.body.data.id);
+      }
+      return { path: `accounts/${account}/account_apps`, ids };
+    },
+  },
+  {
+    name: 'promoted posts',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const lineItem = await fixtureLineItem(s, account);
+      const tweets: string[] = [];
+      for (let i = 0; i < n; i++)
+        tweets.push(
+          (await s.admin('POST', '/_aviary/posts', { author_id: who.id, text: `promoted ${i} ${who.username}` })).body
+            .data.id,
+        );
+      const path = `accounts/${account}/promoted_tweets`;
+      const ids: string[] = [];
+      for (const t of tweets)
+        ids.push((await adsCall(s, who, 'POST', path, { line_item_id: lineItem, tweet_ids: t })).body.data[0].id);
+      return {
+        path,
+        ids,
+        idFilter: 'promoted_tweet_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
 ];
 
 const idsOf = (res: { body: any }) => (res.body.data as Array<{ id: string }>).map((x) => x.id);
@@ -46,7 +166,7 @@ forEachStore('Ads API: the list contract', (store) => {
     test(`${list.name}: count, cursor walk, sort, deleted, total count, csv and repeated keys`, async () => {
       const who = await newAdvertiser(s);
       const made = await list.make(s, who, 5);
-      const get = (params: Record<string, any> = {}) => adsCall(s, who, 'GET', made.path, params);
+      const get = (params: Record<string, any> = {}) => adsCall(s, who, 'GET', made.path, { ...made.base, ...params });
 
       // count bounds and default
       for (const count of [0, list.count.max + 1, 'x']) {
@@ -98,7 +218,13 @@ forEachStore('Ads API: the list contract', (store) => {
       // csv and repeated keys read alike
       if (made.idFilter) {
         const pick = made.ids.slice(0, 2);
-        const csv = await adsCall(s, who, 'GET', `${made.path}?${made.idFilter}=${pick.join(',')}`);
+        const base = new URLSearchParams(made.base ?? {}).toString();
+        const csv = await adsCall(
+          s,
+          who,
+          'GET',
+          `${made.path}?${base ? base + '&' : ''}${made.idFilter}=${pick.join(',')}`,
+        );
         const repeated = await get({ [made.idFilter]: pick });
         assert.deepEqual(idsOf(csv).sort(), [...pick].sort());
         assert.deepEqual(idsOf(repeated).sort(), [...pick].sort());
