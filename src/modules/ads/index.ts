@@ -6,10 +6,13 @@ import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
+import { categoriesRoutes } from './categories/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
+import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
+import { lineItemsRoutes } from './line-items/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
 
@@ -49,6 +52,9 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   adsAuth(app, deps);
   const r = adsRouter(app, deps, totalCountLimit(deps.clock));
   accountsRoutes(r, deps);
+  categoriesRoutes(r, deps);
+  lineItemsRoutes(r, deps);
+  lineItemCuratedCategoriesRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

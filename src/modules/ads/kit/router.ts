@@ -28,6 +28,8 @@ export type AdsContext = {
   echo: Record<string, unknown>;
   /** The JSON body of endpoints that take one (cards, batches), unchecked. */
   body: unknown;
+  /** Batches: echo this array of `{params, operation_type}` as `request`, on success and error (notes §3.1). */
+  echoBatch(request: unknown[]): void;
 };
 
 /** What a handler answers: `data` and, for lists, the page's cursor and count. */
@@ -59,9 +61,9 @@ export const callerOf = (req: FastifyRequest): AdsCaller => {
   return { userId: c.userId, appId: c.app.id };
 };
 
-function envelope(reply: FastifyReply, echo: Record<string, unknown>, r: AdsResult) {
+function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[], r: AdsResult) {
   const { data, status, ...page } = r;
-  const body = { request: { params: echo }, ...page, data };
+  const body = { request: Array.isArray(echo) ? echo : { params: echo }, ...page, data };
   return reply
     .code(status ?? 200)
     .type(JSON_UTF8)
@@ -103,8 +105,16 @@ export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLi
                   withDeleted: /^true$/i.test(raw.with_deleted?.at(-1) ?? ''),
                   sandboxOnly: o.sandboxOnly ?? false,
                 });
-          const ctx: AdsContext = { caller, account, path: rest, echo, body: o.json ? req.body : undefined };
-          return envelope(reply, echo, await run(ctx, raw, req));
+          const ctx: AdsContext = {
+            caller,
+            account,
+            path: rest,
+            echo,
+            body: o.json ? req.body : undefined,
+            echoBatch: (request) => void (req.adsEcho = request),
+          };
+          const result = await run(ctx, raw, req);
+          return envelope(reply, req.adsEcho ?? echo, result);
         },
       });
     }
