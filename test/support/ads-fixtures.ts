@@ -1,14 +1,14 @@
-// Prerequisite Ads rows for tests of other resources, inserted straight into the migration-0014
-// tables: the resource under test is always driven over HTTP, its parents may come from here while
-// their own endpoints are built on other branches. Each fixture is a block of its own (several
-// engineers add to this file); each returns the new row's id.
+// Prerequisite rows for Ads tests, inserted straight into the migration-0014 tables: for resources
+// whose endpoints another branch builds (or that a test needs in a state no endpoint makes). The
+// resource under test is always driven over HTTP. One block per function, so that branches adding
+// their own merge without touching each other's.
 import type { TestServer } from './server.js';
 
-let serial = 0;
+let fixtureCounter = 0;
 
-/** A base-36 id no other fixture of this process uses (Ads ids are base-36, notes §4). */
-function fixtureId(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${(serial++).toString(36)}`;
+/** A base-36 id unlike any minted one (those are 12 or 13 digits from a snowflake; these about 10). */
+function fixtureId(): string {
+  return `z${Date.now().toString(36)}${(fixtureCounter++).toString(36)}`.slice(0, 16);
 }
 
 async function insertRow(s: TestServer, table: string, row: Record<string, unknown>): Promise<void> {
@@ -19,7 +19,7 @@ async function insertRow(s: TestServer, table: string, row: Record<string, unkno
   );
 }
 
-// ---- fixtureFundingInstrument (line items) ---------------------------------------------------------
+// ---- fixtureFundingInstrument (branch a-lineitems) ------------------------------------------------
 
 /** An ACTIVE USD credit card of the account, as notes §8.1's example describes one. */
 export async function fixtureFundingInstrument(
@@ -29,7 +29,7 @@ export async function fixtureFundingInstrument(
 ): Promise<string> {
   const now = s.deps.clock.now();
   const row = {
-    id: fixtureId('f'),
+    id: fixtureId(),
     account_id: accountId,
     type: 'CREDIT_CARD',
     currency: 'USD',
@@ -50,7 +50,7 @@ export async function fixtureFundingInstrument(
   return row.id;
 }
 
-// ---- fixtureCampaign (line items) ------------------------------------------------------------------
+// ---- fixtureCampaign (branch a-lineitems) ---------------------------------------------------------
 
 /**
  * A campaign of the account (budget_optimization LINE_ITEM, the current docs' default; notes §8.2),
@@ -63,7 +63,7 @@ export async function fixtureCampaign(
 ): Promise<string> {
   const now = s.deps.clock.now();
   const row = {
-    id: fixtureId('c'),
+    id: fixtureId(),
     account_id: accountId,
     funding_instrument_id: over.funding_instrument_id ?? (await fixtureFundingInstrument(s, accountId)),
     name: 'Fixture campaign',

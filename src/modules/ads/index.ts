@@ -31,9 +31,12 @@ function pathOf(req: FastifyRequest): string {
  * OAuth 1.0a user context only (notes §2), checked before routing: an unknown Ads path without valid
  * credentials is 401, not 404. Every failure of the credentials answers the one observed body,
  * 401 UNAUTHORIZED_ACCESS "This request is not properly authenticated".
+ * A preHandler, not onRequest: a form body's fields are part of the signature (RFC 5849 §3.4.1.3,
+ * twurl sends them so, notes §1), and the body is parsed only after onRequest. Fastify runs it for
+ * unknown paths too (its 404 handler), so routing still comes second.
  */
 function adsAuth(app: FastifyInstance, deps: Deps) {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('preHandler', async (req) => {
     if (!ADS_PATH.test(pathOf(req))) return;
     req.adsEcho = {};
     let caller;
