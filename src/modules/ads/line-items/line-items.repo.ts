@@ -63,6 +63,7 @@ const SORT = {
   created_at: 'li.created_at',
   updated_at: 'li.updated_at',
   deleted: 'li.deleted',
+  // The expression of index ads_line_items_bid (migration 0015): keep the two the same.
   bid_amount_local_micro: 'COALESCE(li.bid_amount_local_micro, -1)',
 };
 
