@@ -134,6 +134,17 @@ forEachStore('Ads API: line items', (store) => {
     assert.deepEqual(repeated.body.data.placements, ['TWITTER_TIMELINE', 'TWITTER_REPLIES']);
   });
 
+  test('currency is the campaign’s funding instrument’s, in every answer', async () => {
+    const eur = await fixtureFundingInstrument(s, account.id, { currency: 'EUR' });
+    const c = await fixtureCampaign(s, account.id, { funding_instrument_id: eur });
+    const made = await create({ campaign_id: c, ...ENGAGEMENTS });
+    assert.equal(made.body.data.currency, 'EUR');
+    const got = await adsCall(s, alice, 'GET', path(`/${made.body.data.id}`));
+    assert.deepEqual([got.body.data.currency, got.body.data.funding_instrument_id], ['EUR', eur]);
+    const put = await adsCall(s, alice, 'PUT', path(`/${made.body.data.id}`), { name: 'Euro' });
+    assert.equal(put.body.data.currency, 'EUR');
+  });
+
   test('missing and malformed parameters: every one named at once, nothing stored', async () => {
     const none = await create({});
     assert.equal(none.status, 400);
@@ -637,6 +648,7 @@ forEachStore('Ads API: line items', (store) => {
       },
       { operation_type: 'Fold', params: {} },
       { operation_type: 'Delete', params: { line_item_id: doomed.id } },
+      { operation_type: 'Update', params: { line_item_id: existing.id, name: { first: 'x' } } },
     ];
     const bad = await adsCall(s, alice, 'POST', batchPath, {}, { json: failing });
     assert.equal(bad.status, 400);
@@ -649,14 +661,15 @@ forEachStore('Ads API: line items', (store) => {
         [['INVALID_PARAMETER', 'categories']],
         [['INVALID_PARAMETER', 'operation_type']],
         [['NOT_FOUND', 'line_item_id']],
+        [['INVALID_PARAMETER', 'name']],
       ],
     );
     assert.equal(bad.body.operation_errors[2][0].message, 'A minimum of 1 items must be provided for categories');
     assert.deepEqual(
       bad.body.errors.map((e: any) => e.parameter),
-      ['categories', 'operation_type', 'line_item_id'],
+      ['categories', 'operation_type', 'line_item_id', 'name'],
     );
-    assert.equal(bad.body.request.length, 5);
+    assert.equal(bad.body.request.length, 6);
     assert.equal(bad.body.request[3].operation_type, 'Fold');
     assert.deepEqual(
       (await storedIn(c)).map((x) => [x.id, x.name, x.deleted]),

@@ -55,7 +55,24 @@ function shapeErrors(o: Record<string, unknown>): AdsError[] {
     out.push({ code: 'MISSING_PARAMETER', message: '"params" is a required parameter', parameter: 'params' });
   else if (!isObject(o.params))
     out.push({ code: 'INVALID_PARAMETER', message: 'Expected an object for params', parameter: 'params' });
+  else out.push(...valueErrors(o.params));
   return out;
+}
+
+const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * Each parameter is a scalar, or an array of scalars for the list parameters (`placements`,
+ * `categories`): anything else has no query-string form to read it as.
+ */
+function valueErrors(params: Record<string, unknown>): AdsError[] {
+  return Object.entries(params)
+    .filter(([, v]) => !isScalar(v) && !(Array.isArray(v) && v.every(isScalar)))
+    .map(([k, v]) => ({
+      code: 'INVALID_PARAMETER',
+      message: `Expected a string, number, boolean or an array of them, got ${JSON.stringify(v).slice(0, 100)} for ${k}`,
+      parameter: k,
+    }));
 }
 
 /** One operation as the service takes it, and its echo. */

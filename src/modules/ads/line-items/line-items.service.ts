@@ -5,6 +5,7 @@ import type { Deps } from '../../../deps.js';
 import { Problem } from '../../../shared/problems.js';
 import type { Queryable } from '../../../store/index.js';
 import { campaignById } from '../campaigns/index.js';
+import { fundingInstrumentById } from '../funding-instruments/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
 import { recordChange, type ChangeType } from '../kit/history.js';
@@ -63,7 +64,10 @@ export async function getLineItem(deps: Deps, account: AdsAccount, id: string, w
   return fullView(account)(row);
 }
 
-/** The parent campaign: this account's and not deleted (for a new line item), as the rules see it. */
+/**
+ * The parent campaign (this account's, and not deleted for a new line item) as the rules see it, and
+ * the currency of its funding instrument, which the line item shows (the account's if it has none).
+ */
 async function parentOf(w: Writer, tx: Queryable, campaignId: string, forCreate: boolean) {
   const campaign = await campaignById(tx, w.account.id, campaignId);
   if (!campaign || (forCreate && campaign.deleted)) throw notFound('Campaign', campaignId, w.account.id, 'campaign_id');
@@ -71,12 +75,22 @@ async function parentOf(w: Writer, tx: Queryable, campaignId: string, forCreate:
     budgetOptimization: campaign.budget_optimization,
     advertiserUserId: w.account.owner_user_id,
   };
-  return parent;
+  const fi = await fundingInstrumentById(tx, w.account.id, campaign.funding_instrument_id);
+  return { parent, currency: fi?.currency ?? w.account.currency };
 }
 
-const plainView = (w: Writer, r: LineItemRow) => lineItemView(r, { currency: w.account.currency });
+/** A written line item: its row and the object the single calls answer (no funding_instrument_id). */
+export type Written = { row: LineItemRow; view: LineItemView };
 
-async function record(w: Writer, tx: Queryable, change: ChangeType, after: LineItemRow, before?: LineItemRow) {
+async function record(
+  w: Writer,
+  tx: Queryable,
+  change: ChangeType,
+  currency: string,
+  after: LineItemRow,
+  before?: LineItemRow,
+): Promise<Written> {
+  const plainView = (r: LineItemRow) => lineItemView(r, { currency });
   await recordChange(tx, w.deps.ids, {
     accountId: w.account.id,
     entityType: 'LINE_ITEM',
@@ -84,13 +98,14 @@ async function record(w: Writer, tx: Queryable, change: ChangeType, after: LineI
     changeType: change,
     at: after.updated_at,
     userId: w.userId,
-    after: plainView(w, after),
-    before: before ? plainView(w, before) : null,
+    after: plainView(after),
+    before: before ? plainView(before) : null,
   });
+  return { row: after, view: plainView(after) };
 }
 
-export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { campaign_id: string }) {
-  const parent = await parentOf(w, tx, p.campaign_id, true);
+export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { campaign_id: string }): Promise<Written> {
+  const { parent, currency } = await parentOf(w, tx, p.campaign_id, true);
   checkSameAsSiblings(p.campaign_id, await repo.siblingOf(tx, p.campaign_id), p.objective, p.product_type);
   checkRoom(p.campaign_id, await repo.countInCampaign(tx, p.campaign_id));
   const state = resolveCreate(p, parent);
@@ -108,8 +123,7 @@ export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { ca
     deleted: 0,
   };
   await repo.insertLineItem(tx, row);
-  await record(w, tx, 'CREATE', row);
-  return row;
+  return record(w, tx, 'CREATE', currency, row);
 }
 
 async function liveRow(w: Writer, tx: Queryable, id: string): Promise<LineItemRow> {
@@ -118,38 +132,37 @@ async function liveRow(w: Writer, tx: Queryable, id: string): Promise<LineItemRo
   return row;
 }
 
-export async function updateInTx(w: Writer, tx: Queryable, id: string, p: LineItemChanges) {
+export async function updateInTx(w: Writer, tx: Queryable, id: string, p: LineItemChanges): Promise<Written> {
   const before = await liveRow(w, tx, id);
-  const parent = await parentOf(w, tx, before.campaign_id, false);
+  const { parent, currency } = await parentOf(w, tx, before.campaign_id, false);
   const state = resolveUpdate(stateOf(before), p, parent);
   const after: LineItemRow = { ...before, ...columnsOf(state), updated_at: w.deps.clock.now() };
   const { id: _id, account_id: _a, campaign_id: _c, created_at: _t, ...changed } = after;
   await repo.updateLineItem(tx, id, changed);
-  await record(w, tx, 'UPDATE', after, before);
-  return after;
+  return record(w, tx, 'UPDATE', currency, after, before);
 }
 
 /**
  * Soft delete; a second delete is 404 (seed). Child promoted posts are left as they are: "We do not
  * cascade deletes" (DOCS DELETE line_items).
  */
-export async function deleteInTx(w: Writer, tx: Queryable, id: string) {
+export async function deleteInTx(w: Writer, tx: Queryable, id: string): Promise<Written> {
   const before = await liveRow(w, tx, id);
+  const { currency } = await parentOf(w, tx, before.campaign_id, false);
   const after: LineItemRow = { ...before, deleted: 1, updated_at: w.deps.clock.now() };
   await repo.updateLineItem(tx, id, { deleted: 1, updated_at: after.updated_at });
-  await record(w, tx, 'DELETE', after, before);
-  return after;
+  return record(w, tx, 'DELETE', currency, after, before);
 }
 
 // The single calls: one transaction each, answering the line item as their examples show it.
 export async function createLineItem(w: Writer, p: NewLineItem & { campaign_id: string }) {
-  return plainView(w, await w.deps.db.tx((tx) => createInTx(w, tx, p)));
+  return (await w.deps.db.tx((tx) => createInTx(w, tx, p))).view;
 }
 export async function updateLineItem(w: Writer, id: string, p: LineItemChanges) {
-  return plainView(w, await w.deps.db.tx((tx) => updateInTx(w, tx, id, p)));
+  return (await w.deps.db.tx((tx) => updateInTx(w, tx, id, p))).view;
 }
 export async function deleteLineItem(w: Writer, id: string) {
-  return plainView(w, await w.deps.db.tx((tx) => deleteInTx(w, tx, id)));
+  return (await w.deps.db.tx((tx) => deleteInTx(w, tx, id))).view;
 }
 
 /** The rows as GET shows them (with the campaign's funding instrument), read in `tx`. */
@@ -199,7 +212,7 @@ export async function runOperations(w: Writer, ops: Operation[]): Promise<LineIt
         continue;
       }
       try {
-        rows.push(await step(w, tx, op));
+        rows.push((await step(w, tx, op)).row);
         errors.push([]);
       } catch (e) {
         const found = adsErrorsOf(e);
