@@ -10,10 +10,13 @@ import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
+import { categoriesRoutes } from './categories/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
+import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
+import { lineItemsRoutes } from './line-items/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
@@ -65,6 +68,9 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   promotableUsersRoutes(r, deps);
   targetingCriteriaRoutes(r, deps);
   promotedTweetsRoutes(r, deps);
+  categoriesRoutes(r, deps);
+  lineItemsRoutes(r, deps);
+  lineItemCuratedCategoriesRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

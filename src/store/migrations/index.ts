@@ -40,4 +40,5 @@ export const MIGRATIONS: Migration[] = [
     sql: (await import('./0013_oauth_nonce_fingerprints.js')).default,
   },
   { id: '0014_ads_campaign_management', sql: (await import('./0014_ads_campaign_management.js')).default },
+  { id: '0015_ads_line_items_sort', sql: (await import('./0015_ads_line_items_sort.js')).default },
 ];

@@ -1,2 +1,3 @@
-// Line items: what other Ads resources may use.
+// Line items: routes, and what other Ads resources may use.
 export { lineItemById, type LineItemRow } from './line-items.repo.js';
+export { lineItemsRoutes } from './line-items.routes.js';

@@ -1,5 +1,9 @@
-// Every SQL statement of line items.
+// Every SQL statement of line items. Reads carry the parent campaign's funding instrument (its id and
+// currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
+// filters by it. Those tables are only read here, never written.
 import type { Queryable } from '../../../store/index.js';
+import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import type { ListQuery } from '../kit/list.js';
 
 export type LineItemRow = {
   id: string;
@@ -38,6 +42,103 @@ export type LineItemRow = {
   deleted: number;
 };
 
+/** A line item with its campaign's funding instrument id and currency (null if either is gone). */
+export type LineItemFullRow = LineItemRow & { funding_instrument_id: string | null; currency: string | null };
+
 export async function lineItemById(db: Queryable, accountId: string, id: string): Promise<LineItemRow | undefined> {
   return db.get<LineItemRow>('SELECT * FROM ads_line_items WHERE account_id = ? AND id = ?', [accountId, id]);
+}
+
+const FROM = `ads_line_items li
+  LEFT JOIN ads_campaigns c ON c.id = li.campaign_id
+  LEFT JOIN ads_funding_instruments f ON f.id = c.funding_instrument_id`;
+const SELECT = `SELECT li.*, c.funding_instrument_id AS funding_instrument_id, f.currency AS currency FROM ${FROM}`;
+
+export async function fullLineItemById(db: Queryable, accountId: string, id: string) {
+  return db.get<LineItemFullRow>(`${SELECT} WHERE li.account_id = ? AND li.id = ?`, [accountId, id]);
+}
+
+/** Sort expressions; never NULL (kit/list-sql.ts): a line item without a bid sorts as -1. */
+const SORT = {
+  created_at: 'li.created_at',
+  updated_at: 'li.updated_at',
+  deleted: 'li.deleted',
+  // The expression of index ads_line_items_bid (migration 0015): keep the two the same.
+  bid_amount_local_micro: 'COALESCE(li.bid_amount_local_micro, -1)',
+};
+
+export type LineItemFilter = {
+  accountId: string;
+  campaignIds?: string[];
+  fundingInstrumentIds?: string[];
+  lineItemIds?: string[];
+  q?: string;
+  withDraft: boolean;
+};
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+function listSql(f: LineItemFilter): ListSql {
+  const where = ['li.account_id = ?'];
+  const args: unknown[] = [f.accountId];
+  const within = (column: string, values: string[] | undefined) => {
+    if (!values) return;
+    where.push(`${column} IN (${marks(values.length)})`);
+    args.push(...values);
+  };
+  within('li.campaign_id', f.campaignIds);
+  within('c.funding_instrument_id', f.fundingInstrumentIds);
+  within('li.id', f.lineItemIds);
+  if (f.q !== undefined) {
+    // Name prefix, case-insensitive, as q reads on accounts (seed); LIKE's wildcards taken literally.
+    where.push("LOWER(li.name) LIKE ? ESCAPE '\\'");
+    args.push(f.q.toLowerCase().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%');
+  }
+  if (!f.withDraft) where.push("li.entity_status <> 'DRAFT'");
+  return { select: SELECT, where, args, sortExpr: SORT, deletedColumn: 'li.deleted', idColumn: 'li.id' };
+}
+
+export async function listLineItems(db: Queryable, f: LineItemFilter, q: ListQuery) {
+  const s = listSql(f);
+  const page = pageQuery(s, q);
+  const rows = await db.all<LineItemFullRow>(page.sql, page.args as never);
+  let total: number | undefined;
+  if (q.withTotalCount) {
+    const c = countQuery(s, q, FROM);
+    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+export async function insertLineItem(db: Queryable, row: LineItemRow): Promise<void> {
+  const cols = Object.keys(row);
+  await db.run(
+    `INSERT INTO ads_line_items (${cols.join(', ')}) VALUES (${marks(cols.length)})`,
+    Object.values(row) as never,
+  );
+}
+
+/** Writes every given column of the row (the service passes the whole line item after a change). */
+export async function updateLineItem(db: Queryable, id: string, fields: Partial<LineItemRow>): Promise<void> {
+  const cols = Object.keys(fields);
+  await db.run(`UPDATE ads_line_items SET ${cols.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
+    ...(Object.values(fields) as never[]),
+    id,
+  ]);
+}
+
+/** One line item of the campaign that is not deleted: all of them share objective and product type. */
+export async function siblingOf(db: Queryable, campaignId: string) {
+  return db.get<{ objective: string; product_type: string }>(
+    'SELECT objective, product_type FROM ads_line_items WHERE campaign_id = ? AND deleted = 0 ORDER BY id LIMIT 1',
+    [campaignId],
+  );
+}
+
+export async function countInCampaign(db: Queryable, campaignId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM ads_line_items WHERE campaign_id = ? AND deleted = 0',
+    [campaignId],
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,0 +1,91 @@
+// The parameters of the line item calls (DOCS campaign-management/reference.mdx "Line Items"; seed's
+// PUT table; notes §8.3), as specs for the kit's reader.
+import { bool, int, list, oneOf, required, str, time, withDefault, type Spec } from '../../../http/input.js';
+import { id36, ids36 } from '../kit/ids.js';
+import {
+  AUDIENCE_EXPANSIONS,
+  BID_STRATEGIES,
+  CREATE_STATUSES,
+  GOALS,
+  OBJECTIVES,
+  PAY_BY,
+  PLACEMENTS,
+  PRODUCT_TYPES,
+  UPDATE_STATUSES,
+} from './line-items.rules.js';
+
+/** Sortable attributes of line items (notes §4, DOCS fundamentals/sorting.mdx). */
+export const SORTABLE = ['created_at', 'updated_at', 'deleted', 'bid_amount_local_micro'] as const;
+
+export const FILTERS = {
+  campaign_ids: ids36({ max: 200 }),
+  funding_instrument_ids: ids36({ max: 200 }),
+  line_item_ids: ids36({ max: 200 }),
+  q: str({ min: 1, max: 255 }),
+  // "Include draft campaigns results in your request" (DOCS GET line_items).
+  with_draft: withDefault(bool(), false),
+};
+
+/**
+ * IAB categories, csv or repeated. No item count is documented; an empty value gives none, which
+ * PUBLISHER_NETWORK line items then refuse with the real message (line-items.rules.ts).
+ */
+const CATEGORIES: Spec<string[]> = { kind: 'list', min: 0 };
+
+// Messages for values of the wrong form; wording Aviary's, in the patterns of notes §3.2.
+const DOMAIN = /^(?!.*:\/\/)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+/** What POST and PUT share: the seed's PUT table and standard_delivery (DOCS). */
+const CHANGES = {
+  name: str({ min: 1, max: 255 }),
+  goal: oneOf(GOALS),
+  bid_strategy: oneOf(BID_STRATEGIES),
+  bid_amount_local_micro: int(),
+  pay_by: oneOf(PAY_BY),
+  start_time: time(),
+  end_time: time(),
+  daily_budget_amount_local_micro: int(),
+  total_budget_amount_local_micro: int(),
+  standard_delivery: bool(),
+  frequency_cap: int(),
+  duration_in_days: int(),
+  categories: CATEGORIES,
+  audience_expansion: oneOf(AUDIENCE_EXPANSIONS),
+  advertiser_domain: str({
+    min: 1,
+    max: 255,
+    pattern: DOMAIN,
+    message: 'Expected a domain without protocol, got "{v}" for advertiser_domain',
+  }),
+  advertiser_user_id: str({
+    pattern: /^[0-9]{1,19}$/,
+    message: 'Expected a user id, got "{v}" for advertiser_user_id',
+  }),
+  android_app_store_identifier: str({
+    max: 255,
+    pattern: ANDROID_PACKAGE,
+    message: 'Expected a Google Play package name, got "{v}" for android_app_store_identifier',
+  }),
+  // "The numeric portion of the Apple App Store identifier" (DOCS).
+  ios_app_store_identifier: str({
+    pattern: /^[0-9]{1,20}$/,
+    message: 'Expected the numeric portion of the App Store identifier, got "{v}" for ios_app_store_identifier',
+  }),
+  primary_web_event_tag: str({ min: 1, max: 64 }),
+};
+
+export const CREATE_LINE_ITEM = {
+  campaign_id: required(id36()),
+  objective: required(oneOf(OBJECTIVES)),
+  placements: required(list(PLACEMENTS, { min: 1 })),
+  product_type: required(oneOf(PRODUCT_TYPES)),
+  entity_status: oneOf(CREATE_STATUSES),
+  ...CHANGES,
+};
+
+export const UPDATE_LINE_ITEM = { entity_status: oneOf(UPDATE_STATUSES), ...CHANGES };
+
+export const LINE_ITEM_ID = { line_item_id: required(id36()) };
+
+export const WITH_DELETED = { with_deleted: withDefault(bool(), false) };

@@ -1,0 +1,227 @@
+// Line items: list, get, create, update, delete, and the operations of a batch (notes §8.3, §3.3).
+// Every write is one transaction that also records the change in the account history; the rules are
+// line-items.rules.ts, checked before anything is written.
+import type { Deps } from '../../../deps.js';
+import { Problem } from '../../../shared/problems.js';
+import type { Queryable } from '../../../store/index.js';
+import { campaignById } from '../campaigns/index.js';
+import { fundingInstrumentById } from '../funding-instruments/index.js';
+import type { AdsAccount } from '../kit/account.js';
+import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
+import { recordChange, type ChangeType } from '../kit/history.js';
+import { newId36 } from '../kit/ids.js';
+import { pageOf, type ListQuery } from '../kit/list.js';
+import * as repo from './line-items.repo.js';
+import type { LineItemFullRow, LineItemRow } from './line-items.repo.js';
+import {
+  checkRoom,
+  checkSameAsSiblings,
+  resolveCreate,
+  resolveUpdate,
+  type LineItemChanges,
+  type NewLineItem,
+  type Parent,
+} from './line-items.rules.js';
+import { columnsOf, lineItemView, stateOf, type LineItemView } from './line-items.view.js';
+
+/** Who writes, to which account. */
+export type Writer = { deps: Deps; account: AdsAccount; userId: string };
+
+export type Filters = {
+  campaign_ids?: string[];
+  funding_instrument_ids?: string[];
+  line_item_ids?: string[];
+  q?: string;
+  with_draft: boolean;
+};
+
+const fullView = (account: AdsAccount) => (r: LineItemFullRow) =>
+  lineItemView(r, { currency: r.currency ?? account.currency, fundingInstrumentId: r.funding_instrument_id });
+
+export async function listLineItems(deps: Deps, account: AdsAccount, f: Filters, q: ListQuery) {
+  const filter = {
+    accountId: account.id,
+    campaignIds: f.campaign_ids,
+    fundingInstrumentIds: f.funding_instrument_ids,
+    lineItemIds: f.line_item_ids,
+    q: f.q,
+    withDraft: f.with_draft,
+  };
+  const { rows, total } = await repo.listLineItems(deps.db, filter, q);
+  const sortValue = (r: LineItemRow) =>
+    q.sort.attr === 'bid_amount_local_micro'
+      ? (r.bid_amount_local_micro ?? -1)
+      : (r[q.sort.attr as keyof LineItemRow] as number);
+  return pageOf(rows, q, sortValue, fullView(account), total);
+}
+
+/** `Line Item gsmga was not found for Account xxxx` (the real text, notes §3.2). */
+const lineItemNotFound = (account: AdsAccount, id: string) => notFound('Line Item', id, account.id, 'line_item_id');
+
+export async function getLineItem(deps: Deps, account: AdsAccount, id: string, withDeleted: boolean) {
+  const row = await repo.fullLineItemById(deps.db, account.id, id);
+  if (!row || (row.deleted && !withDeleted)) throw lineItemNotFound(account, id);
+  return fullView(account)(row);
+}
+
+/**
+ * The parent campaign (this account's, and not deleted for a new line item) as the rules see it, and
+ * the currency of its funding instrument, which the line item shows (the account's if it has none).
+ */
+async function parentOf(w: Writer, tx: Queryable, campaignId: string, forCreate: boolean) {
+  const campaign = await campaignById(tx, w.account.id, campaignId);
+  if (!campaign || (forCreate && campaign.deleted)) throw notFound('Campaign', campaignId, w.account.id, 'campaign_id');
+  const parent: Parent = {
+    budgetOptimization: campaign.budget_optimization,
+    advertiserUserId: w.account.owner_user_id,
+  };
+  const fi = await fundingInstrumentById(tx, w.account.id, campaign.funding_instrument_id);
+  return { parent, currency: fi?.currency ?? w.account.currency };
+}
+
+/** A written line item: its row and the object the single calls answer (no funding_instrument_id). */
+export type Written = { row: LineItemRow; view: LineItemView };
+
+async function record(
+  w: Writer,
+  tx: Queryable,
+  change: ChangeType,
+  currency: string,
+  after: LineItemRow,
+  before?: LineItemRow,
+): Promise<Written> {
+  const plainView = (r: LineItemRow) => lineItemView(r, { currency });
+  await recordChange(tx, w.deps.ids, {
+    accountId: w.account.id,
+    entityType: 'LINE_ITEM',
+    entityId: after.id,
+    changeType: change,
+    at: after.updated_at,
+    userId: w.userId,
+    after: plainView(after),
+    before: before ? plainView(before) : null,
+  });
+  return { row: after, view: plainView(after) };
+}
+
+export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { campaign_id: string }): Promise<Written> {
+  const { parent, currency } = await parentOf(w, tx, p.campaign_id, true);
+  checkSameAsSiblings(p.campaign_id, await repo.siblingOf(tx, p.campaign_id), p.objective, p.product_type);
+  checkRoom(p.campaign_id, await repo.countInCampaign(tx, p.campaign_id));
+  const state = resolveCreate(p, parent);
+  const now = w.deps.clock.now();
+  const row: LineItemRow = {
+    id: newId36(w.deps.ids),
+    account_id: w.account.id,
+    campaign_id: p.campaign_id,
+    ...columnsOf(state),
+    target_cpa_local_micro: null,
+    automatic_tweet_promotion: null,
+    creative_source: 'MANUAL',
+    created_at: now,
+    updated_at: now,
+    deleted: 0,
+  };
+  await repo.insertLineItem(tx, row);
+  return record(w, tx, 'CREATE', currency, row);
+}
+
+async function liveRow(w: Writer, tx: Queryable, id: string): Promise<LineItemRow> {
+  const row = await repo.lineItemById(tx, w.account.id, id);
+  if (!row || row.deleted) throw lineItemNotFound(w.account, id);
+  return row;
+}
+
+export async function updateInTx(w: Writer, tx: Queryable, id: string, p: LineItemChanges): Promise<Written> {
+  const before = await liveRow(w, tx, id);
+  const { parent, currency } = await parentOf(w, tx, before.campaign_id, false);
+  const state = resolveUpdate(stateOf(before), p, parent);
+  const after: LineItemRow = { ...before, ...columnsOf(state), updated_at: w.deps.clock.now() };
+  const { id: _id, account_id: _a, campaign_id: _c, created_at: _t, ...changed } = after;
+  await repo.updateLineItem(tx, id, changed);
+  return record(w, tx, 'UPDATE', currency, after, before);
+}
+
+/**
+ * Soft delete; a second delete is 404 (seed). Child promoted posts are left as they are: "We do not
+ * cascade deletes" (DOCS DELETE line_items).
+ */
+export async function deleteInTx(w: Writer, tx: Queryable, id: string): Promise<Written> {
+  const before = await liveRow(w, tx, id);
+  const { currency } = await parentOf(w, tx, before.campaign_id, false);
+  const after: LineItemRow = { ...before, deleted: 1, updated_at: w.deps.clock.now() };
+  await repo.updateLineItem(tx, id, { deleted: 1, updated_at: after.updated_at });
+  return record(w, tx, 'DELETE', currency, after, before);
+}
+
+// The single calls: one transaction each, answering the line item as their examples show it.
+export async function createLineItem(w: Writer, p: NewLineItem & { campaign_id: string }) {
+  return (await w.deps.db.tx((tx) => createInTx(w, tx, p))).view;
+}
+export async function updateLineItem(w: Writer, id: string, p: LineItemChanges) {
+  return (await w.deps.db.tx((tx) => updateInTx(w, tx, id, p))).view;
+}
+export async function deleteLineItem(w: Writer, id: string) {
+  return (await w.deps.db.tx((tx) => deleteInTx(w, tx, id))).view;
+}
+
+/** The rows as GET shows them (with the campaign's funding instrument), read in `tx`. */
+export async function fullViews(w: Writer, tx: Queryable, rows: LineItemRow[]) {
+  const out: LineItemView[] = [];
+  for (const r of rows) out.push(fullView(w.account)((await repo.fullLineItemById(tx, w.account.id, r.id))!));
+  return out;
+}
+
+// ---- batches
+
+export type Operation =
+  | { kind: 'Create'; params: NewLineItem & { campaign_id: string } }
+  | { kind: 'Update'; id: string; params: LineItemChanges }
+  | { kind: 'Delete'; id: string }
+  | { kind: 'Refused'; errors: AdsError[] };
+
+/** The Ads errors a thrown problem carries, or null for anything else. */
+export function adsErrorsOf(e: unknown): AdsError[] | null {
+  const ads = e instanceof Problem ? e.legacy.ads : undefined;
+  if (!ads) return null;
+  const item = (x: { code: string; message: string; parameter?: string | null }) =>
+    ({ code: x.code, message: x.message, parameter: x.parameter ?? '' }) as AdsError;
+  return [item(ads), ...(ads.more ?? []).map(item)];
+}
+
+function step(w: Writer, tx: Queryable, op: Exclude<Operation, { kind: 'Refused' }>) {
+  if (op.kind === 'Create') return createInTx(w, tx, op.params);
+  if (op.kind === 'Update') return updateInTx(w, tx, op.id, op.params);
+  return deleteInTx(w, tx, op.id);
+}
+
+/**
+ * Runs every operation in one transaction, in order: "Batch requests fail or succeed together as a
+ * group" (DOCS). Each operation's errors stay at its index in `operation_errors` (an empty array for
+ * one that would have succeeded: what the real service shows there is not documented, notes §3.3);
+ * `errors` repeats them, as the SDKs read only `errors` (notes §3.3). Validation fails before any
+ * statement, so the rolled-back transaction never holds a failed SQL statement.
+ */
+export async function runOperations(w: Writer, ops: Operation[]): Promise<LineItemView[]> {
+  return w.deps.db.tx(async (tx) => {
+    const rows: LineItemRow[] = [];
+    const errors: AdsError[][] = [];
+    for (const op of ops) {
+      if (op.kind === 'Refused') {
+        errors.push(op.errors);
+        continue;
+      }
+      try {
+        rows.push((await step(w, tx, op)).row);
+        errors.push([]);
+      } catch (e) {
+        const found = adsErrorsOf(e);
+        if (!found) throw e;
+        errors.push(found);
+      }
+    }
+    const all = errors.flat();
+    if (all.length) throw adsErrors(all, { operation_errors: errors });
+    return fullViews(w, tx, rows);
+  });
+}
