@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser } from '../support/ads.js';
-import { fixtureLineItem } from '../support/ads-fixtures.js';
+import { fixtureCampaign, fixtureLineItem } from '../support/ads-fixtures.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 type Made = {
@@ -147,6 +147,33 @@ const LISTS: ListCase[] = [
         path,
         ids,
         idFilter: 'promoted_tweet_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  {
+    name: 'line items',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const campaign = await fixtureCampaign(s, account);
+      const path = `accounts/${account}/line_items`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          campaign_id: campaign,
+          objective: 'ENGAGEMENTS',
+          product_type: 'PROMOTED_TWEETS',
+          placements: 'ALL_ON_TWITTER',
+          bid_amount_local_micro: 1_000_000 + i,
+          name: `line item ${i}`,
+        });
+        ids.push(res.body.data.id);
+      }
+      return {
+        path,
+        ids,
+        idFilter: 'line_item_ids',
         remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
       };
     },
