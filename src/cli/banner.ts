@@ -46,6 +46,7 @@ export function banner(a: Aviary, credentialsFile: string): string {
       `  Demo user       @${c.user.username} (id ${c.user.id})`,
       `    access token    ${c.user.access_token}`,
       `    access secret   ${c.user.access_token_secret}`,
+      `  Demo ads account ${c.ads_account_id} (@${c.user.username}'s; Ads API /12/ and /11/, signed as the demo user)`,
     );
   }
   lines.push(

@@ -4,6 +4,7 @@
 // the generated part (dataset.ts): users, follow graph and posts of the last 7 days.
 import { appView, createApp, findAppByConsumerKey, issueAccessToken, type AppView } from '../auth/index.js';
 import type { Deps } from '../deps.js';
+import { seedDemoAds } from '../modules/ads/index.js';
 import { createUser, findUserById } from '../modules/users/index.js';
 import { newBearerToken, newClientId, newConsumerKey, newSecret, alnum } from '../shared/secrets.js';
 import { settingOnce } from '../store/settings.js';
@@ -12,6 +13,8 @@ import { seedDataset } from './dataset.js';
 export type DemoCredentials = {
   app: AppView & { bearer_token: string; client_secret: string };
   user: { id: string; username: string; access_token: string; access_token_secret: string };
+  /** @jack's production ads account (Ads API). */
+  ads_account_id: string;
 };
 
 const DEMO_USERS = [
@@ -88,8 +91,10 @@ export async function seedDemo(deps: Deps, o: { posts?: number; users?: number }
       secret: s.access_token_secret,
     });
   await seedDataset(deps, { posts: o.posts ?? DEMO_POSTS, users: o.users });
+  const adsAccountId = await seedDemoAds(deps);
   return {
     app: { ...app, bearer_token: s.bearer_token, client_secret: s.client_secret },
     user: { id: '12', username: 'jack', access_token: s.access_token, access_token_secret: s.access_token_secret },
+    ads_account_id: adsAccountId,
   };
 }

@@ -96,3 +96,4 @@ export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
   adsFundingInstrumentsAdminRoutes(app, deps);
   adsAccountAppsAdminRoutes(app, deps);
 }
+export { seedDemoAds } from './ads.demo.js';

@@ -7,3 +7,4 @@ export {
 export { fundingState } from './funding-instruments.rules.js';
 export { fundingInstrumentsRoutes } from './funding-instruments.routes.js';
 export { adsFundingInstrumentsAdminRoutes } from './funding-instruments.admin.js';
+export { createFundingInstrument } from './funding-instruments.service.js';
