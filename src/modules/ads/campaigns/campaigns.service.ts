@@ -1,11 +1,10 @@
 // Campaigns (notes §8.2): list, get, create, update, delete, each write one transaction that also
 // records the change in account history (kit/history.ts). The write steps take a transaction so a
-// batch (campaigns.batch.ts) runs several in one, all or nothing.
+// batch (campaigns.batch.ts, through kit/batch.ts) runs several in one, all or nothing.
 import type { Deps } from '../../../deps.js';
 import type { Queryable } from '../../../store/index.js';
 import type { AdsAccount } from '../kit/account.js';
-import { Problem, problems } from '../../../shared/problems.js';
-import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
+import { adsErrors, notFound } from '../kit/errors.js';
 import { recordChange, type ChangeType } from '../kit/history.js';
 import { newId36 } from '../kit/ids.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
@@ -205,62 +204,4 @@ export async function write(w: Writer, step: (tx: Queryable) => Promise<Campaign
     const row = await step(tx);
     return (await viewsOf(tx, w.account, [row], w.deps.clock.now()))[0]!;
   });
-}
-
-// ---- batches (notes §3.3; DOCS POST batch/accounts/:account_id/campaigns)
-
-export type Operation =
-  | { kind: 'Create'; params: NewCampaign }
-  | { kind: 'Update'; id: string; params: CampaignUpdate }
-  | { kind: 'Delete'; id: string }
-  /** An operation whose parameters were already refused while reading it. */
-  | { kind: 'Refused'; errors: AdsError[] };
-
-/** The errors an Ads problem carries, or null for any other failure. */
-export function adsErrorsOf(e: unknown): AdsError[] | null {
-  const ads = e instanceof Problem ? e.legacy.ads : undefined;
-  if (!ads) return null;
-  const item = (x: { code: string; message: string; parameter?: string | null }) =>
-    ({ code: x.code, message: x.message, parameter: x.parameter ?? '' }) as AdsError;
-  return [item(ads), ...(ads.more ?? []).map(item)];
-}
-
-function step(w: Writer, tx: Queryable, op: Exclude<Operation, { kind: 'Refused' }>) {
-  if (op.kind === 'Create') return createInTx(w, tx, op.params);
-  if (op.kind === 'Update') return updateInTx(w, tx, op.id, op.params);
-  return deleteInTx(w, tx, op.id);
-}
-
-/**
- * Runs every operation in one transaction, in order: "Batch requests fail or succeed together as a
- * group" (DOCS). Every operation is tried so that each refused one is reported, under
- * `operation_errors` at its input index (an empty array for the others: what the real service puts
- * there was not found, notes §3.3), and under `errors` too, the only member the SDKs read (§3.3).
- * A refused batch is 400 whatever its items' codes: the request as a whole was not acceptable.
- */
-export async function runOperations(w: Writer, ops: Operation[]): Promise<CampaignView[]> {
-  return w.deps.db.tx(async (tx) => {
-    const rows: CampaignRow[] = [];
-    const errors: AdsError[][] = [];
-    for (const op of ops) {
-      if (op.kind === 'Refused') {
-        errors.push(op.errors);
-        continue;
-      }
-      try {
-        rows.push(await step(w, tx, op));
-        errors.push([]);
-      } catch (e) {
-        errors.push(adsErrorsOf(e) ?? rethrow(e));
-      }
-    }
-    const [first, ...more] = errors.flat();
-    if (first)
-      throw problems.blank(400, first.message, { ads: { ...first, more, extra: { operation_errors: errors } } });
-    return viewsOf(tx, w.account, rows, w.deps.clock.now());
-  });
-}
-
-function rethrow(e: unknown): never {
-  throw e;
 }

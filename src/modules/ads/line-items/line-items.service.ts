@@ -2,12 +2,11 @@
 // Every write is one transaction that also records the change in the account history; the rules are
 // line-items.rules.ts, checked before anything is written.
 import type { Deps } from '../../../deps.js';
-import { Problem } from '../../../shared/problems.js';
 import type { Queryable } from '../../../store/index.js';
 import { campaignById } from '../campaigns/index.js';
 import { fundingInstrumentById } from '../funding-instruments/index.js';
 import type { AdsAccount } from '../kit/account.js';
-import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
+import { notFound } from '../kit/errors.js';
 import { recordChange, type ChangeType } from '../kit/history.js';
 import { newId36 } from '../kit/ids.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
@@ -170,58 +169,4 @@ export async function fullViews(w: Writer, tx: Queryable, rows: LineItemRow[]) {
   const out: LineItemView[] = [];
   for (const r of rows) out.push(fullView(w.account)((await repo.fullLineItemById(tx, w.account.id, r.id))!));
   return out;
-}
-
-// ---- batches
-
-export type Operation =
-  | { kind: 'Create'; params: NewLineItem & { campaign_id: string } }
-  | { kind: 'Update'; id: string; params: LineItemChanges }
-  | { kind: 'Delete'; id: string }
-  | { kind: 'Refused'; errors: AdsError[] };
-
-/** The Ads errors a thrown problem carries, or null for anything else. */
-export function adsErrorsOf(e: unknown): AdsError[] | null {
-  const ads = e instanceof Problem ? e.legacy.ads : undefined;
-  if (!ads) return null;
-  const item = (x: { code: string; message: string; parameter?: string | null }) =>
-    ({ code: x.code, message: x.message, parameter: x.parameter ?? '' }) as AdsError;
-  return [item(ads), ...(ads.more ?? []).map(item)];
-}
-
-function step(w: Writer, tx: Queryable, op: Exclude<Operation, { kind: 'Refused' }>) {
-  if (op.kind === 'Create') return createInTx(w, tx, op.params);
-  if (op.kind === 'Update') return updateInTx(w, tx, op.id, op.params);
-  return deleteInTx(w, tx, op.id);
-}
-
-/**
- * Runs every operation in one transaction, in order: "Batch requests fail or succeed together as a
- * group" (DOCS). Each operation's errors stay at its index in `operation_errors` (an empty array for
- * one that would have succeeded: what the real service shows there is not documented, notes §3.3);
- * `errors` repeats them, as the SDKs read only `errors` (notes §3.3). Validation fails before any
- * statement, so the rolled-back transaction never holds a failed SQL statement.
- */
-export async function runOperations(w: Writer, ops: Operation[]): Promise<LineItemView[]> {
-  return w.deps.db.tx(async (tx) => {
-    const rows: LineItemRow[] = [];
-    const errors: AdsError[][] = [];
-    for (const op of ops) {
-      if (op.kind === 'Refused') {
-        errors.push(op.errors);
-        continue;
-      }
-      try {
-        rows.push((await step(w, tx, op)).row);
-        errors.push([]);
-      } catch (e) {
-        const found = adsErrorsOf(e);
-        if (!found) throw e;
-        errors.push(found);
-      }
-    }
-    const all = errors.flat();
-    if (all.length) throw adsErrors(all, { operation_errors: errors });
-    return fullViews(w, tx, rows);
-  });
 }
