@@ -1,6 +1,6 @@
 // Every SQL statement of account apps.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type AccountAppRow = {
@@ -24,14 +24,7 @@ export async function listAccountApps(db: Queryable, accountId: string, q: ListQ
     args: [accountId],
     sortExpr: SORT,
   };
-  const page = pageQuery(s, q);
-  const rows = await db.all<AccountAppRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_account_apps');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<AccountAppRow>(db, s, q);
 }
 
 export async function insertAccountApp(db: Queryable, row: AccountAppRow): Promise<void> {

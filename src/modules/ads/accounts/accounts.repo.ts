@@ -1,7 +1,7 @@
 // Every SQL statement of ads accounts, their users and their features.
 import type { Queryable } from '../../../store/index.js';
 import type { AdsAccountRow } from '../kit/account.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 const SORT = {
@@ -36,15 +36,7 @@ function listSql(f: AccountFilter): ListSql {
 }
 
 export async function listAccounts(db: Queryable, f: AccountFilter, q: ListQuery) {
-  const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<AdsAccountRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_accounts a JOIN ads_account_users u ON u.account_id = a.id');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<AdsAccountRow>(db, listSql(f), q);
 }
 
 export async function insertAccount(db: Queryable, a: AdsAccountRow): Promise<void> {

@@ -1,6 +1,6 @@
 // Every SQL statement of campaigns.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type CampaignRow = {
@@ -84,15 +84,7 @@ function listSql(f: CampaignFilter): ListSql {
 }
 
 export async function listCampaigns(db: Queryable, f: CampaignFilter, q: ListQuery) {
-  const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<CampaignRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_campaigns');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<CampaignRow>(db, listSql(f), q);
 }
 
 export async function insertCampaign(db: Queryable, row: CampaignRow): Promise<void> {

@@ -1,6 +1,6 @@
 // Every SQL statement of funding instruments.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type FundingInstrumentRow = {
@@ -75,15 +75,7 @@ function listSql(f: FundingInstrumentFilter): ListSql {
 }
 
 export async function listFundingInstruments(db: Queryable, f: FundingInstrumentFilter, q: ListQuery) {
-  const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<FundingInstrumentRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_funding_instruments');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<FundingInstrumentRow>(db, listSql(f), q);
 }
 
 export async function insertFundingInstrument(db: Queryable, row: FundingInstrumentRow): Promise<void> {

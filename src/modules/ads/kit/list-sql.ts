@@ -1,6 +1,7 @@
 // One keyset paging fragment for every Ads list: ORDER BY the sort expression then id, resumed after
 // the cursor's position, one row more than asked. Sort expressions must never be NULL (resources
 // wrap nullable columns in COALESCE), so the row-by-row comparison below stays total.
+import type { Param, Queryable } from '../../../store/index.js';
 import type { ListQuery } from './list.js';
 
 export type ListSql = {
@@ -37,4 +38,13 @@ export function countQuery(s: ListSql, q: ListQuery, from: string): { sql: strin
   const where = [...s.where];
   if (!q.withDeleted && s.deletedColumn !== null) where.push(`${s.deletedColumn ?? 'deleted'} = 0`);
   return { sql: `SELECT COUNT(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`, args: [...s.args] };
+}
+
+/** One page of rows (count + 1, see list.ts pageOf) and, with `with_total_count`, how many match. */
+export async function listRows<R>(db: Queryable, s: ListSql, q: ListQuery): Promise<{ rows: R[]; total?: number }> {
+  const page = pageQuery(s, q);
+  const rows = await db.all<R>(page.sql, page.args as Param[]);
+  if (!q.withTotalCount) return { rows };
+  const c = countQuery(s, q, s.select.replace(/^SELECT [\s\S]*? FROM /, ''));
+  return { rows, total: Number((await db.get<{ n: number }>(c.sql, c.args as Param[]))?.n ?? 0) };
 }

@@ -1,6 +1,6 @@
 // Every SQL statement of line item curated categories.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type LineItemCuratedCategoryRow = {
@@ -31,14 +31,7 @@ const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'del
 
 export async function list(db: Queryable, accountId: string, q: ListQuery) {
   const s: ListSql = { select: `SELECT * FROM ${TABLE}`, where: ['account_id = ?'], args: [accountId], sortExpr: SORT };
-  const page = pageQuery(s, q);
-  const rows = await db.all<LineItemCuratedCategoryRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, TABLE);
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<LineItemCuratedCategoryRow>(db, s, q);
 }
 
 export async function insert(db: Queryable, r: LineItemCuratedCategoryRow): Promise<void> {

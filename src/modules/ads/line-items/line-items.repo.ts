@@ -2,7 +2,7 @@
 // currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
 // filters by it. Those tables are only read here, never written.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type LineItemRow = {
@@ -100,14 +100,7 @@ function listSql(f: LineItemFilter): ListSql {
 
 export async function listLineItems(db: Queryable, f: LineItemFilter, q: ListQuery) {
   const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<LineItemFullRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, FROM);
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<LineItemFullRow>(db, s, q);
 }
 
 export async function insertLineItem(db: Queryable, row: LineItemRow): Promise<void> {

@@ -1,7 +1,7 @@
 // Every SQL statement of promotable users that this resource makes (rows are written by account
 // creation and the control API's grants, in accounts.repo.ts).
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type PromotableUserRow = {
@@ -27,15 +27,7 @@ function listSql(accountId: string, ids?: string[]): ListSql {
 }
 
 export async function listPromotableUsers(db: Queryable, accountId: string, ids: string[] | undefined, q: ListQuery) {
-  const s = listSql(accountId, ids);
-  const page = pageQuery(s, q);
-  const rows = await db.all<PromotableUserRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_promotable_users');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<PromotableUserRow>(db, listSql(accountId, ids), q);
 }
 
 export async function promotableUserById(db: Queryable, accountId: string, id: string) {

@@ -1,6 +1,6 @@
 // Every SQL statement of promoted posts (ads_promoted_tweets).
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type PromotedTweetRow = {
@@ -54,14 +54,7 @@ function listSql(f: PromotedTweetFilter): ListSql {
 
 export async function listPromotedTweets(db: Queryable, f: PromotedTweetFilter, q: ListQuery) {
   const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<PromotedTweetRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, FROM);
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<PromotedTweetRow>(db, s, q);
 }
 
 export async function promotedTweetById(

@@ -1,6 +1,6 @@
 // Every SQL statement of targeting criteria.
 import type { Queryable } from '../../../store/index.js';
-import { countQuery, pageQuery, type ListSql } from '../kit/list-sql.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type TargetingCriterionRow = {
@@ -34,15 +34,7 @@ function listSql(f: CriteriaFilter): ListSql {
 }
 
 export async function listCriteria(db: Queryable, f: CriteriaFilter, q: ListQuery) {
-  const s = listSql(f);
-  const page = pageQuery(s, q);
-  const rows = await db.all<TargetingCriterionRow>(page.sql, page.args as never);
-  let total: number | undefined;
-  if (q.withTotalCount) {
-    const c = countQuery(s, q, 'ads_targeting_criteria');
-    total = Number((await db.get<{ n: number }>(c.sql, c.args as never))?.n ?? 0);
-  }
-  return { rows, total };
+  return listRows<TargetingCriterionRow>(db, listSql(f), q);
 }
 
 export async function criterionById(
