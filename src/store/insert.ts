@@ -36,3 +36,8 @@ export async function insertRows<R>(
     );
   }
 }
+
+/** Inserts a row object whose keys are exactly the table's columns (a typed row of the table). */
+export async function insertObject<R extends object>(db: Queryable, table: string, row: R): Promise<void> {
+  await insertRow(db, table, Object.keys(row) as (keyof R & string)[], row);
+}

@@ -1,5 +1,6 @@
 // Every SQL statement of account apps.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -28,9 +29,5 @@ export async function listAccountApps(db: Queryable, accountId: string, q: ListQ
 }
 
 export async function insertAccountApp(db: Queryable, row: AccountAppRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(
-    `INSERT INTO ads_account_apps (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-    Object.values(row) as never,
-  );
+  await insertObject(db, 'ads_account_apps', row);
 }

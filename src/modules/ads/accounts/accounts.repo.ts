@@ -1,5 +1,6 @@
 // Every SQL statement of ads accounts, their users and their features.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import type { AdsAccountRow } from '../kit/account.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
@@ -40,11 +41,7 @@ export async function listAccounts(db: Queryable, f: AccountFilter, q: ListQuery
 }
 
 export async function insertAccount(db: Queryable, a: AdsAccountRow): Promise<void> {
-  const cols = Object.keys(a);
-  await db.run(
-    `INSERT INTO ads_accounts (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-    Object.values(a) as never,
-  );
+  await insertObject(db, 'ads_accounts', a);
 }
 
 export async function grantAccess(db: Queryable, accountId: string, userId: string, permissions: string[], at: number) {

@@ -1,5 +1,6 @@
 // Every SQL statement of campaigns.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -88,8 +89,7 @@ export async function listCampaigns(db: Queryable, f: CampaignFilter, q: ListQue
 }
 
 export async function insertCampaign(db: Queryable, row: CampaignRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(`INSERT INTO ads_campaigns (${cols.join(', ')}) VALUES (${marks(cols)})`, Object.values(row) as never);
+  await insertObject(db, 'ads_campaigns', row);
 }
 
 export type CampaignChange = Partial<

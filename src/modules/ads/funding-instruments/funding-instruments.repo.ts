@@ -1,5 +1,6 @@
 // Every SQL statement of funding instruments.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -79,11 +80,7 @@ export async function listFundingInstruments(db: Queryable, f: FundingInstrument
 }
 
 export async function insertFundingInstrument(db: Queryable, row: FundingInstrumentRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(
-    `INSERT INTO ads_funding_instruments (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-    Object.values(row) as never,
-  );
+  await insertObject(db, 'ads_funding_instruments', row);
 }
 
 /** Soft delete; answers whether a row that was not yet deleted changed (a repeat changes none). */

@@ -2,6 +2,7 @@
 // currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
 // filters by it. Those tables are only read here, never written.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -104,11 +105,7 @@ export async function listLineItems(db: Queryable, f: LineItemFilter, q: ListQue
 }
 
 export async function insertLineItem(db: Queryable, row: LineItemRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(
-    `INSERT INTO ads_line_items (${cols.join(', ')}) VALUES (${marks(cols.length)})`,
-    Object.values(row) as never,
-  );
+  await insertObject(db, 'ads_line_items', row);
 }
 
 /** Writes every given column of the row (the service passes the whole line item after a change). */

@@ -1,5 +1,6 @@
 // Every SQL statement of promoted posts (ads_promoted_tweets).
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -66,11 +67,7 @@ export async function promotedTweetById(
 }
 
 export async function insertPromotedTweet(db: Queryable, row: PromotedTweetRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(
-    `INSERT INTO ads_promoted_tweets (${cols.join(', ')}) VALUES (${marks(cols)})`,
-    Object.values(row) as never,
-  );
+  await insertObject(db, 'ads_promoted_tweets', row);
 }
 
 export async function markDeleted(db: Queryable, id: string, at: number): Promise<void> {

@@ -1,5 +1,6 @@
 // Every SQL statement of targeting criteria.
 import type { Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
@@ -59,11 +60,7 @@ export async function countsByType(db: Queryable, lineItemId: string): Promise<R
 }
 
 export async function insertCriterion(db: Queryable, row: TargetingCriterionRow): Promise<void> {
-  const cols = Object.keys(row);
-  await db.run(
-    `INSERT INTO ads_targeting_criteria (${cols.join(', ')}) VALUES (${marks(cols)})`,
-    Object.values(row) as never,
-  );
+  await insertObject(db, 'ads_targeting_criteria', row);
 }
 
 export async function markDeleted(db: Queryable, id: string, at: number): Promise<void> {
