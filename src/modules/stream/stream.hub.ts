@@ -1,10 +1,10 @@
-// This process's open filtered-stream connections, grouped by app, and what is done to them: lines
+// This server's open filtered-stream connections, grouped by app, and what is done to them: lines
 // offered (held while a connection's backfill runs), keep-alives, disconnects with the in-stream
 // `operational-disconnect` error, and the housekeeping shared with other processes (heartbeats of
 // the connection history, kills asked elsewhere). Memory per connection is bounded: a reader whose
 // unsent bytes pass `streamBufferBytes` is dropped as a `SlowReader` (notes §4.1).
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps, RuntimeBase } from '../../deps.js';
 import { partialError, problems } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo } from './connections.repo.js';
@@ -45,8 +45,10 @@ export type Tail = {
   swept: number;
 };
 
+/** One server's connections and their timers (Runtime `streamHub`). */
 export type Hub = {
-  deps: Deps;
+  /** What the hub's own housekeeping needs: the store, the clock, the buffer and keep-alive settings. */
+  deps: RuntimeBase;
   holder: string;
   conns: Map<string, Conn>;
   /** Connections admitted (their row written) but not registered yet: they count towards the limit. */
@@ -57,35 +59,44 @@ export type Hub = {
   chain: Promise<unknown>;
   timers: NodeJS.Timeout[];
   ticks: number;
+  /** Ends the connections still open (OperationalDisconnect) and the timers. */
+  stop(): Promise<void>;
 };
+
+declare module '../../deps.js' {
+  interface Runtime {
+    streamHub: Hub;
+  }
+}
 
 export type DisconnectType = 'OperationalDisconnect' | 'ForceDisconnect' | 'SlowReader' | 'InternalError';
 
-const hubs = new WeakMap<Deps, Hub>();
 const HOUSEKEEPING_MS = 1_000;
 /** Heartbeats every 10 housekeeping ticks; a row unseen for 30 s belongs to a dead process. */
 const HEARTBEAT_TICKS = 10;
 export const STALE_MS = 30_000;
 const HISTORY_MS = 7 * 24 * 3_600_000;
 
-export function hubOf(deps: Deps): Hub {
-  let h = hubs.get(deps);
-  if (!h) {
-    h = {
-      deps,
-      holder: `stream:${deps.ids.worker}:${randomUUID()}`,
-      conns: new Map(),
-      admitting: new Set(),
-      byApp: new Map(),
-      tail: null,
-      chain: Promise.resolve(),
-      timers: [],
-      ticks: 0,
-    };
-    hubs.set(deps, h);
-  }
-  return h;
+export function createStreamHub(base: RuntimeBase): Hub {
+  const hub: Hub = {
+    deps: base,
+    holder: `stream:${base.ids.worker}:${randomUUID()}`,
+    conns: new Map(),
+    admitting: new Set(),
+    byApp: new Map(),
+    tail: null,
+    chain: Promise.resolve(),
+    timers: [],
+    ticks: 0,
+    async stop() {
+      await disconnectAll(hub, 'OperationalDisconnect');
+      stopTimers(hub);
+    },
+  };
+  return hub;
 }
+
+export const hubOf = (deps: Deps): Hub => deps.runtime.streamHub;
 
 /** Runs fn after every step or join queued before it. */
 export function serial<T>(hub: Hub, fn: () => Promise<T>): Promise<T> {
