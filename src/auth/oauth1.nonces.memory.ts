@@ -135,7 +135,7 @@ function readBack(db: Db, m: Memory, second: number): Promise<void> {
   return reading;
 }
 
-async function writeBehind(deps: Store, m: Memory, windowMs: number): Promise<void> {
+async function writeBehind(store: Store, m: Memory, windowMs: number): Promise<void> {
   if (m.timer) {
     clearTimeout(m.timer);
     m.timer = null;
@@ -147,8 +147,8 @@ async function writeBehind(deps: Store, m: Memory, windowMs: number): Promise<vo
   m.pendingCount = 0;
   m.writing = (async () => {
     try {
-      await nonceLogRepo.append(deps.db, rows);
-      if (windowMs) await prune(deps, m, windowMs);
+      await nonceLogRepo.append(store.db, rows);
+      if (windowMs) await prune(store, m, windowMs);
       if (m.size > MAX_KEPT) forgetOldest(m);
     } catch {
       // The store refused (closing, full disk): those nonces stay known to this process only.
@@ -172,8 +172,8 @@ function forgetOldest(m: Memory): void {
 }
 
 /** At most once a second: seconds out of the window leave memory and the store. */
-async function prune(deps: Store, m: Memory, windowMs: number): Promise<void> {
-  const now = deps.clock.now();
+async function prune(store: Store, m: Memory, windowMs: number): Promise<void> {
+  const now = store.clock.now();
   if (Math.abs(now - m.prunedAt) < PRUNE_EVERY_MS) return;
   m.prunedAt = now;
   const oldest = Math.floor((now - windowMs) / 1000);
@@ -183,5 +183,5 @@ async function prune(deps: Store, m: Memory, windowMs: number): Promise<void> {
     m.seconds.delete(second);
     m.readBack.delete(second);
   }
-  await nonceLogRepo.prune(deps.db, oldest);
+  await nonceLogRepo.prune(store.db, oldest);
 }

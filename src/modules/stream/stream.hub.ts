@@ -48,7 +48,7 @@ export type Tail = {
 /** One server's connections and their timers (Runtime `streamHub`). */
 export type Hub = {
   /** What the hub's own housekeeping needs: the store, the clock, the buffer and keep-alive settings. */
-  deps: RuntimeBase;
+  base: RuntimeBase;
   holder: string;
   conns: Map<string, Conn>;
   /** Connections admitted (their row written) but not registered yet: they count towards the limit. */
@@ -79,7 +79,7 @@ const HISTORY_MS = 7 * 24 * 3_600_000;
 
 export function createStreamHub(base: RuntimeBase): Hub {
   const hub: Hub = {
-    deps: base,
+    base,
     holder: `stream:${base.ids.worker}:${randomUUID()}`,
     conns: new Map(),
     admitting: new Set(),
@@ -123,7 +123,7 @@ async function unregister(hub: Hub, conn: Conn, reason: string): Promise<void> {
   set?.delete(conn);
   if (set && !set.size) hub.byApp.delete(conn.appId);
   if (!hub.conns.size) stopTimers(hub);
-  await connectionsRepo.close(hub.deps.db, conn.uuid, hub.deps.clock.now(), reason).catch(() => undefined);
+  await connectionsRepo.close(hub.base.db, conn.uuid, hub.base.clock.now(), reason).catch(() => undefined);
 }
 
 const DETAILS: Record<DisconnectType, string> = {
@@ -165,7 +165,7 @@ export function finish(hub: Hub, conn: Conn): Promise<void> {
 /** Hands a line to a connection; a reader past the buffer limit is dropped instead. */
 export function offer(hub: Hub, conn: Conn, line: string): void {
   if (conn.ended) return;
-  const limit = hub.deps.config.streamBufferBytes;
+  const limit = hub.base.config.streamBufferBytes;
   if (conn.held) {
     conn.held.push(line);
     conn.heldBytes += line.length;
@@ -184,7 +184,7 @@ export function goLive(hub: Hub, conn: Conn): void {
 }
 
 function keepAlive(hub: Hub): void {
-  const now = hub.deps.clock.now();
+  const now = hub.base.clock.now();
   for (const conn of [...hub.conns.values()]) {
     if (conn.until !== null && now > conn.until) void finish(hub, conn);
     else if (conn.held) conn.sink.write('\r\n');
@@ -193,7 +193,7 @@ function keepAlive(hub: Hub): void {
 }
 
 async function housekeeping(hub: Hub): Promise<void> {
-  const { db, clock } = hub.deps;
+  const { db, clock } = hub.base;
   for (const uuid of await connectionsRepo.killRequested(db, [...hub.conns.keys()])) {
     const conn = hub.conns.get(uuid);
     if (conn) await disconnect(hub, conn, 'ForceDisconnect');
@@ -213,7 +213,7 @@ function startTimers(hub: Hub): void {
     t.unref();
     hub.timers.push(t);
   };
-  every(hub.deps.config.streamKeepAliveMs, () => keepAlive(hub));
+  every(hub.base.config.streamKeepAliveMs, () => keepAlive(hub));
   every(HOUSEKEEPING_MS, () => void housekeeping(hub).catch(() => undefined));
 }
 
