@@ -22,8 +22,8 @@ import { oauthRoutes } from './modules/oauth/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
-import { activityRoutes } from './modules/activity/index.js';
-import { accountActivityRoutes } from './modules/account-activity/index.js';
+import { activityRoutes, detachDeletedWebhook } from './modules/activity/index.js';
+import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-activity/index.js';
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
@@ -85,7 +85,9 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   listsRoutes(app, deps);
   dmsRoutes(app, deps);
   mediaRoutes(app, deps);
-  webhooksRoutes(app, deps);
+  // Deleting a webhook also changes what these modules keep of it, in the same transaction (the
+  // stream link is the webhooks module's own). Composed here: imported modules register nothing.
+  webhooksRoutes(app, deps, [detachDeletedWebhook, removeDeletedWebhook]);
   searchRoutes(app, deps);
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);

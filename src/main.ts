@@ -1,18 +1,22 @@
-// Process composition: config → clock → store → ids → app → listen. Returns a handle that shuts
-// everything down in order (stop accepting, finish in-flight requests, stop timers, close the store).
+// Process composition: config → clock → store → ids → runtime → app → listen. Returns a handle that
+// shuts everything down in order (stop accepting, finish in-flight requests, stop workers and timers,
+// stop the runtime, close the store).
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { flushNonces } from './auth/index.js';
+import { createCredentialCache, createNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
-import type { Deps } from './deps.js';
+import { createDeliveryRuntime } from './delivery/index.js';
+import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
-import { startDispatcher } from './modules/activity/index.js';
-import { startWebhookWorkers } from './modules/webhooks/index.js';
-import { startStreamDispatcher } from './modules/stream/index.js';
-import { startSearchIndexer } from './modules/search/index.js';
+import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
+import { createPostRows } from './modules/posts/index.js';
+import { createUserRows } from './modules/users/index.js';
+import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
+import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
+import { createDrainChain, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
@@ -46,6 +50,32 @@ async function demoCredentials(deps: Deps): Promise<DemoCredentials | null> {
   return seedDemo(deps); // idempotent: reads the kept keys, restores only what is missing
 }
 
+/**
+ * Everything this server holds in memory, one member per module that holds any (each declares its
+ * member's type beside its code; see Runtime in deps.ts). Nothing is shared with another server in
+ * the process. close() stops the members in this order: the connections first, then the timers, the
+ * outgoing HTTP client, what still writes to the store (a search drain under way, nonces not yet
+ * written), and last the caches, which only forget.
+ */
+function createRuntime(base: RuntimeBase) {
+  return {
+    streamHub: createStreamHub(base),
+    activityStreams: createActivityStreams(),
+    webhookChecks: createWebhookChecks(),
+    delivery: createDeliveryRuntime(base),
+    searchDrains: createDrainChain(),
+    nonces: createNonces(base),
+    streamRules: createRuleCache(),
+    credentials: createCredentialCache(),
+    postRows: createPostRows(),
+    userRows: createUserRows(),
+  } satisfies Runtime & Record<keyof Runtime, Stoppable>;
+}
+
+async function stopRuntime(runtime: ReturnType<typeof createRuntime>): Promise<void> {
+  for (const member of Object.values(runtime)) await member.stop();
+}
+
 export type StartOptions = { clock?: ClockControl; beforeListen?: (app: FastifyInstance) => void | Promise<void> };
 
 export async function startAviary(config: Config, opts: StartOptions = {}): Promise<Aviary> {
@@ -55,7 +85,9 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const lease = await leaseWorkerId(db, clock);
   // JSON lines for pipes and files; readable lines when a person watches the terminal.
   const log = pino({ level: config.logLevel }, process.stdout.isTTY ? humanLines(process.stdout) : undefined);
-  const deps: Deps = { config, db, clock, ids: createIds(clock, lease.workerId), scheduler, log };
+  const ids = createIds(clock, lease.workerId);
+  const runtime = createRuntime({ config, db, clock, ids });
+  const deps: Deps = { config, db, clock, ids, scheduler, log, runtime };
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
@@ -86,7 +118,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
         await app.close();
         for (const w of workers) await w.stop();
         scheduler.stop();
-        await flushNonces(deps);
+        await stopRuntime(runtime);
         await lease.release();
         await db.close();
       })();

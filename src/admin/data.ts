@@ -8,7 +8,7 @@ import { oneOf, onlyFields, type Body } from './body.js';
 
 export async function resetAll(deps: Deps) {
   const tables = await resetStore(deps.db);
-  forgetCredentials();
+  forgetCredentials(deps);
   return { emptied: tables.sort() };
 }
 

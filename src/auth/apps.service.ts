@@ -141,7 +141,7 @@ export async function regenerateKeys(deps: Deps, id: string): Promise<AppView> {
       sealBearer(secrets.bearer_token, secrets.consumer_secret),
     );
   });
-  forgetCredentials();
+  forgetCredentials(deps);
   return appView({ ...app, consumer_key: secrets.consumer_key, consumer_secret: secrets.consumer_secret }, secrets);
 }
 
@@ -169,7 +169,7 @@ export async function issueAccessToken(
       invalidated_at: null,
     });
   });
-  forgetCredentials();
+  forgetCredentials(deps);
   return { oauth_token: token.token, oauth_token_secret: token.secret };
 }
 

@@ -1,6 +1,6 @@
 // Who is calling: resolves an Authorization header's bearer token to an app (app-only) or to a user
-// of an app (OAuth 2.0 user context). Lookups are cached briefly in-process because this runs on
-// every request; any change to credentials in this process clears the cache at once.
+// of an app (OAuth 2.0 user context). Lookups are cached briefly in the server's memory because this
+// runs on every request; any change to credentials made through this server clears its cache at once.
 import type { Deps } from '../deps.js';
 import { sha256 } from '../shared/secrets.js';
 import { appsRepo, type AppRow, type Oauth1TokenRow, type Permission } from './apps.repo.js';
@@ -12,18 +12,42 @@ export type Caller =
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-const cache = new Map<string, { caller: Caller; until: number; expiresAt: number | null }>();
 
 /** OAuth 1.0a lookups (consumer key → app, access token → row), cached like bearers: hits only. */
 type Cached<T> = Map<string, { row: T; until: number }>;
-const appsByConsumerKey: Cached<AppRow> = new Map();
-const accessTokens: Cached<Oauth1TokenRow> = new Map();
 
-export function forgetCredentials(): void {
-  cache.clear();
-  appsByConsumerKey.clear();
-  accessTokens.clear();
+/** This server's cached lookups; main.ts makes one per server (Runtime `credentials`). */
+export type CredentialCache = {
+  bearers: Map<string, { caller: Caller; until: number; expiresAt: number | null }>;
+  appsByConsumerKey: Cached<AppRow>;
+  accessTokens: Cached<Oauth1TokenRow>;
+  forget(): void;
+  stop(): void;
+};
+
+declare module '../deps.js' {
+  interface Runtime {
+    credentials: CredentialCache;
+  }
 }
+
+export function createCredentialCache(): CredentialCache {
+  const cache: CredentialCache = {
+    bearers: new Map(),
+    appsByConsumerKey: new Map(),
+    accessTokens: new Map(),
+    forget() {
+      cache.bearers.clear();
+      cache.appsByConsumerKey.clear();
+      cache.accessTokens.clear();
+    },
+    stop: () => cache.forget(),
+  };
+  return cache;
+}
+
+/** Any change to credentials made by this server: its cached lookups are dropped at once. */
+export const forgetCredentials = (deps: Deps) => deps.runtime.credentials.forget();
 
 /** The cached row on a hit; else loaded, and cached when found (a miss is not: a key made a moment later must work). */
 async function cachedOauth1<T>(
@@ -43,11 +67,11 @@ async function cachedOauth1<T>(
 }
 
 export const appByConsumerKey = (deps: Deps, key: string) =>
-  cachedOauth1(deps, appsByConsumerKey, key, () => appsRepo.byConsumerKey(deps.db, key));
+  cachedOauth1(deps, deps.runtime.credentials.appsByConsumerKey, key, () => appsRepo.byConsumerKey(deps.db, key));
 
 /** A live (not invalidated) OAuth 1.0a access token. */
 export const liveAccessToken = (deps: Deps, token: string) =>
-  cachedOauth1(deps, accessTokens, token, async () => {
+  cachedOauth1(deps, deps.runtime.credentials.accessTokens, token, async () => {
     const row = await appsRepo.oauth1Token(deps.db, token);
     return row && row.invalidated_at === null ? row : undefined;
   });
@@ -61,6 +85,7 @@ export function bearerOf(header: string | undefined): string | null {
 
 export async function resolveBearer(deps: Deps, token: string): Promise<Caller | null> {
   const wall = deps.clock.wall();
+  const cache = deps.runtime.credentials.bearers;
   const hit = cache.get(token);
   if (hit && hit.until > wall && (hit.expiresAt === null || hit.expiresAt > deps.clock.now())) return hit.caller;
   const hash = sha256(token);

@@ -21,6 +21,7 @@ export {
   resolveBearer,
   bearerOf,
   forgetCredentials,
+  createCredentialCache,
   appByConsumerKey,
   liveAccessToken,
   type Caller,
@@ -34,7 +35,7 @@ export {
   type SignedRequest,
   type Verified,
 } from './oauth1.verify.js';
-export { flushNonces } from './oauth1.nonces.js';
+export { createNonces } from './oauth1.nonces.js';
 export {
   appBearer,
   invalidateAppBearer,

@@ -12,6 +12,9 @@ import { addFingerprint, fingerprintOf, fingerprintSet, type FingerprintSet } fr
 import { nonceLogRepo } from './oauth1.repo.js';
 import type { SeenNonce } from './oauth1.seen-nonce.js';
 
+/** What writing behind needs of the server: its store, and its clock to prune by. */
+type Store = Pick<Deps, 'db' | 'clock'>;
+
 /** Fingerprints in the order they came, two halves each: the first `count` pairs of `pairs`. */
 type Pending = { pairs: Int32Array; count: number };
 
@@ -37,18 +40,18 @@ const FLUSH_AT = 1000;
 /** Fingerprints kept in memory; beyond it the oldest seconds are forgotten (they are in the store). */
 const MAX_KEPT = 200_000;
 const PRUNE_EVERY_MS = 1000;
-const memories = new WeakMap<Db, Promise<Memory>>();
 
-function memoryOf(db: Db): Promise<Memory> {
-  let m = memories.get(db);
-  if (!m) {
-    m = loadMemory(db);
-    memories.set(db, m);
-  }
-  return m;
+/** One server's memory, loaded from the store's log on the first nonce (Runtime `nonces`, oauth1.nonces.ts). */
+export type NonceMemory = { loading: Promise<Memory> | null };
+
+export const createNonceMemory = (): NonceMemory => ({ loading: null });
+
+function memoryOf(holder: NonceMemory, db: Db): Promise<Memory> {
+  holder.loading ??= loadMemory(holder, db);
+  return holder.loading;
 }
 
-async function loadMemory(db: Db): Promise<Memory> {
+async function loadMemory(holder: NonceMemory, db: Db): Promise<Memory> {
   try {
     const newest = await nonceLogRepo.newestSecond(db);
     return {
@@ -65,7 +68,7 @@ async function loadMemory(db: Db): Promise<Memory> {
     };
   } catch (err) {
     // The next nonce tries again.
-    memories.delete(db);
+    holder.loading = null;
     throw err;
   }
 }
@@ -73,8 +76,13 @@ async function loadMemory(db: Db): Promise<Memory> {
 const fingerprint = new Int32Array(2);
 
 /** True when the nonce is new, and remembers it; false for a replay. */
-export async function rememberInMemory(deps: Deps, n: SeenNonce, windowMs: number): Promise<boolean> {
-  const m = await memoryOf(deps.db);
+export async function rememberInMemory(
+  deps: Deps,
+  holder: NonceMemory,
+  n: SeenNonce,
+  windowMs: number,
+): Promise<boolean> {
+  const m = await memoryOf(holder, deps.db);
   const second = n.timestampS;
   // A second the store may know nonces of that memory does not: read back before judging.
   while (second <= m.floorS && !m.readBack.has(second)) await (m.reading.get(second) ?? readBack(deps.db, m, second));
@@ -105,11 +113,10 @@ function appendPair(p: Pending, hi: number, lo: number): void {
 }
 
 /** Writes the fingerprints not yet in the store (shutdown calls it before closing the store). */
-export async function flushMemory(deps: Deps): Promise<void> {
-  const loading = memories.get(deps.db);
+export async function flushMemory(store: Store, holder: NonceMemory): Promise<void> {
   // A memory that failed to load holds nothing to write.
-  const m = loading && (await loading.catch(() => null));
-  if (m) await writeBehind(deps, m, 0);
+  const m = holder.loading && (await holder.loading.catch(() => null));
+  if (m) await writeBehind(store, m, 0);
 }
 
 function readBack(db: Db, m: Memory, second: number): Promise<void> {
@@ -128,7 +135,7 @@ function readBack(db: Db, m: Memory, second: number): Promise<void> {
   return reading;
 }
 
-async function writeBehind(deps: Deps, m: Memory, windowMs: number): Promise<void> {
+async function writeBehind(store: Store, m: Memory, windowMs: number): Promise<void> {
   if (m.timer) {
     clearTimeout(m.timer);
     m.timer = null;
@@ -140,8 +147,8 @@ async function writeBehind(deps: Deps, m: Memory, windowMs: number): Promise<voi
   m.pendingCount = 0;
   m.writing = (async () => {
     try {
-      await nonceLogRepo.append(deps.db, rows);
-      if (windowMs) await prune(deps, m, windowMs);
+      await nonceLogRepo.append(store.db, rows);
+      if (windowMs) await prune(store, m, windowMs);
       if (m.size > MAX_KEPT) forgetOldest(m);
     } catch {
       // The store refused (closing, full disk): those nonces stay known to this process only.
@@ -165,8 +172,8 @@ function forgetOldest(m: Memory): void {
 }
 
 /** At most once a second: seconds out of the window leave memory and the store. */
-async function prune(deps: Deps, m: Memory, windowMs: number): Promise<void> {
-  const now = deps.clock.now();
+async function prune(store: Store, m: Memory, windowMs: number): Promise<void> {
+  const now = store.clock.now();
   if (Math.abs(now - m.prunedAt) < PRUNE_EVERY_MS) return;
   m.prunedAt = now;
   const oldest = Math.floor((now - windowMs) / 1000);
@@ -176,5 +183,5 @@ async function prune(deps: Deps, m: Memory, windowMs: number): Promise<void> {
     m.seconds.delete(second);
     m.readBack.delete(second);
   }
-  await nonceLogRepo.prune(deps.db, oldest);
+  await nonceLogRepo.prune(store.db, oldest);
 }

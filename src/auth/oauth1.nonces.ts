@@ -9,9 +9,8 @@
 //   as were added.
 import { hash } from 'node:crypto';
 import { setImmediate } from 'node:timers';
-import type { Deps } from '../deps.js';
-import type { Db } from '../store/index.js';
-import { flushMemory, rememberInMemory } from './oauth1.nonces.memory.js';
+import type { Deps, RuntimeBase } from '../deps.js';
+import { createNonceMemory, flushMemory, rememberInMemory, type NonceMemory } from './oauth1.nonces.memory.js';
 import { nonceKeyPrefix, noncesRepo } from './oauth1.repo.js';
 import type { SeenNonce } from './oauth1.seen-nonce.js';
 
@@ -20,17 +19,36 @@ type Ledger = { queue: Waiter[] | null; prunedAt: number; addedSincePrune: numbe
 
 const MAX_BATCH = 200;
 const PRUNE_EVERY_MS = 1000;
-const ledgers = new WeakMap<Db, Ledger>();
+
+/** One server's nonce judges: the memory on SQLite, the batching ledger on PostgreSQL. */
+export type Nonces = { memory: NonceMemory; ledger: Ledger; stop(): Promise<void> };
+
+declare module '../deps.js' {
+  interface Runtime {
+    nonces: Nonces;
+  }
+}
+
+/** Stopping writes the nonces not yet in the store (before the store closes). */
+export function createNonces(base: RuntimeBase): Nonces {
+  const memory = createNonceMemory();
+  return {
+    memory,
+    ledger: { queue: null, prunedAt: 0, addedSincePrune: 0 },
+    stop: async () => {
+      if (base.db.embedded) await flushMemory(base, memory);
+    },
+  };
+}
 
 /**
  * True when the nonce is new, false when it was seen within its window (a replay). The same nonce
  * again repeats all four of timestamp, client, token and nonce.
  */
 export async function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number): Promise<boolean> {
-  if (deps.db.embedded) return rememberInMemory(deps, n, windowMs);
-  let l = ledgers.get(deps.db);
-  if (!l) ledgers.set(deps.db, (l = { queue: null, prunedAt: 0, addedSincePrune: 0 }));
-  return viaStore(deps, l, nonceKeyPrefix(n.timestampS) + digestOf(n), n.timestampS * 1000 + windowMs, windowMs);
+  const { memory, ledger } = deps.runtime.nonces;
+  if (deps.db.embedded) return rememberInMemory(deps, memory, n, windowMs);
+  return viaStore(deps, ledger, nonceKeyPrefix(n.timestampS) + digestOf(n), n.timestampS * 1000 + windowMs, windowMs);
 }
 
 /**
@@ -39,11 +57,6 @@ export async function rememberNonce(deps: Deps, n: SeenNonce, windowMs: number):
  */
 const digestOf = (n: SeenNonce) =>
   hash('sha256', `${n.consumerKey}\n${n.token ?? ''}\n${n.nonce}`, 'base64url').slice(0, 27);
-
-/** Writes the nonces not yet in the store (graceful shutdown, before the store closes). */
-export async function flushNonces(deps: Deps): Promise<void> {
-  if (deps.db.embedded) await flushMemory(deps);
-}
 
 function viaStore(deps: Deps, l: Ledger, key: string, expiresAt: number, windowMs: number): Promise<boolean> {
   if (!l.queue) {

@@ -31,7 +31,7 @@ export async function appBearer(deps: Deps, app: AppRow): Promise<string> {
 /** True when `token` was a live bearer of `app` and is now invalidated. */
 export async function invalidateAppBearer(deps: Deps, app: AppRow, token: string): Promise<boolean> {
   const changed = await appsRepo.invalidateBearer(deps.db, app.id, sha256(token), deps.clock.now());
-  forgetCredentials();
+  forgetCredentials(deps);
   return changed > 0;
 }
 
@@ -54,7 +54,7 @@ export async function hasGrant(deps: Deps, app: AppRow, userId: string, access: 
 
 export async function invalidateAccessToken(deps: Deps, token: string): Promise<void> {
   await appsRepo.invalidateOauth1Token(deps.db, token, deps.clock.now());
-  forgetCredentials();
+  forgetCredentials(deps);
 }
 
 const invalidRefresh = () => problems.oauth2(400, 'invalid_request', 'Value passed for the token was invalid.');
@@ -76,7 +76,7 @@ export async function refreshOAuth2(deps: Deps, app: AppRow, refreshToken: strin
     }
     return issueOAuth2Tokens(deps, app, row.user_id, row.scopes.split(' ').filter(Boolean), row.family, tx);
   });
-  forgetCredentials();
+  forgetCredentials(deps);
   if (!result) throw invalidRefresh();
   return result;
 }
@@ -88,11 +88,11 @@ export async function revokeOAuth2(deps: Deps, app: AppRow, token: string): Prom
   const now = deps.clock.now();
   if (row.kind === 'refresh') await appsRepo.revokeOauth2Family(deps.db, row.family, now);
   else await appsRepo.revokeOauth2Token(deps.db, row.token_hash, now);
-  forgetCredentials();
+  forgetCredentials(deps);
 }
 
 /** Every token issued from one grant (a reused authorization code's harvest). */
 export async function revokeOAuth2Family(deps: Deps, family: string): Promise<void> {
   await appsRepo.revokeOauth2Family(deps.db, family, deps.clock.now());
-  forgetCredentials();
+  forgetCredentials(deps);
 }

@@ -12,15 +12,14 @@ export {
   type Target,
 } from './deliveries.js';
 export { createPump, type Pump } from './pump.js';
-export { deliveryRuntime, type DeliveryRuntime } from './runtime.js';
+export { createDeliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
 import type { Deps } from '../deps.js';
 import type { Queryable } from '../store/index.js';
 import { enqueue, type OutboxEvent } from '../store/outbox.js';
-import { deliveryRuntime as rt } from './runtime.js';
 /** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
-export const nudgeDispatch = (deps: Deps) => rt(deps).nudgeDispatch();
+export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch();
 
 /**
  * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out; returns the
@@ -30,6 +29,6 @@ export const nudgeDispatch = (deps: Deps) => rt(deps).nudgeDispatch();
 export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
   const id = deps.ids.next();
   await enqueue(tx, id, deps.clock.now(), event);
-  rt(deps).nudgeDispatch();
+  deps.runtime.delivery.nudgeDispatch();
   return id;
 }

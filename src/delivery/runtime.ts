@@ -1,6 +1,6 @@
-// Per-service state of the delivery machinery (one per started Aviary, keyed by its deps): the
-// outgoing HTTP client and the hooks that let a writer wake the workers at once.
-import type { Deps } from '../deps.js';
+// Per-server state of the delivery machinery (Runtime `delivery`, made by main.ts): the outgoing
+// HTTP client and the hooks that let a writer wake the workers at once.
+import type { RuntimeBase } from '../deps.js';
 import { createHttpClient, type HttpClient } from './http.js';
 
 export type DeliveryRuntime = {
@@ -10,28 +10,26 @@ export type DeliveryRuntime = {
   /** Wakes the delivery worker (delivery rows were written). */
   nudgeDelivery(): void;
   wire(hooks: { dispatch?: () => void; delivery?: () => void }): void;
-  close(): void;
+  /** Closes the HTTP client's connections (after the workers that send stopped). */
+  stop(): void;
 };
 
-const runtimes = new WeakMap<Deps, DeliveryRuntime>();
+declare module '../deps.js' {
+  interface Runtime {
+    delivery: DeliveryRuntime;
+  }
+}
 
-export function deliveryRuntime(deps: Deps): DeliveryRuntime {
-  let rt = runtimes.get(deps);
-  if (rt) return rt;
+export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
   const hooks: { dispatch?: () => void; delivery?: () => void } = {};
-  const http = createHttpClient(deps.config, () => deps.clock.wall());
-  rt = {
+  const http = createHttpClient(base.config, () => base.clock.wall());
+  return {
     http,
     nudgeDispatch: () => hooks.dispatch?.(),
     nudgeDelivery: () => hooks.delivery?.(),
     wire(h) {
       Object.assign(hooks, h);
     },
-    close() {
-      http.close();
-      runtimes.delete(deps);
-    },
+    stop: () => http.close(),
   };
-  runtimes.set(deps, rt);
-  return rt;
 }

@@ -4,6 +4,9 @@
 
 export type Checked<R> = { row: R; checked: string | null };
 
+export type RowCache<R extends { id: string }> = ReturnType<typeof createRowCache<R>>;
+
+/** One server's rows (each server makes its own: main.ts `createRuntime`); `stop` forgets them. */
 export function createRowCache<R extends { id: string }>(max: number) {
   const entries = new Map<string, Checked<R>>();
   return {
@@ -30,6 +33,7 @@ export function createRowCache<R extends { id: string }>(max: number) {
       }
       entries.set(row.id, { row, checked });
     },
+    stop: () => entries.clear(),
   };
 }
 

@@ -4,6 +4,7 @@
 import type { AppRow, Tier } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
+import type { Queryable } from '../../store/index.js';
 import { requireWebhook } from '../webhooks/index.js';
 import { aaaRepo, type AaaRow } from './account-activity.repo.js';
 
@@ -71,3 +72,6 @@ export async function subscribersOf(deps: Deps, userIds: string[]): Promise<Map<
   }
   return out;
 }
+
+/** A webhook is being deleted (in `tx`; app.ts hands this to the webhooks module): its subscriptions go with it. */
+export const removeDeletedWebhook = (tx: Queryable, webhookId: string) => aaaRepo.removeWebhook(tx, webhookId);

@@ -4,7 +4,7 @@
 // rows in one transaction that also settles the source rows. A crash before the commit leaves the
 // source rows to be claimed again once their lock lapses: at-least-once.
 import { createHash, randomUUID } from 'node:crypto';
-import { claimTopics, createPump, deliveryRepo, deliveryRuntime } from '../../delivery/index.js';
+import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
@@ -161,7 +161,7 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
       await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);
     }
   });
-  if (out.deliveries.length) deliveryRuntime(deps).nudgeDelivery();
+  if (out.deliveries.length) deps.runtime.delivery.nudgeDelivery();
   if (out.events.length) publishEvents(deps, out.events);
 }
 
@@ -185,7 +185,7 @@ export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
       return rows.length > 0;
     },
   });
-  deliveryRuntime(deps).wire({ dispatch: () => pump.nudge() });
+  deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
   pump.start();
   const prune = deps.scheduler.every(HOUR, () => pruneSources(deps).catch(onError), 'activity-prune');
   return {

@@ -4,6 +4,7 @@
 import type { Caller, Tier } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
+import type { Queryable } from '../../store/index.js';
 import { findUserById } from '../users/index.js';
 import { requireWebhook } from '../webhooks/index.js';
 import { DIRECTIONS, kindOf, replacementOf } from './activity.kinds.js';
@@ -168,3 +169,9 @@ export async function deleteSubscriptions(deps: Deps, appId: string, ids: string
   await activityRepo.remove(deps.db, ids);
   return { total: await activityRepo.countByApp(deps.db, appId) };
 }
+
+/**
+ * A webhook is being deleted (in `tx`; app.ts hands this to the webhooks module): its subscriptions
+ * keep feeding the app's activity stream, without the webhook.
+ */
+export const detachDeletedWebhook = (tx: Queryable, webhookId: string) => activityRepo.detachWebhook(tx, webhookId);

@@ -8,17 +8,40 @@ import { activityRepo, type EventRow } from './activity.repo.js';
 
 export type StreamSink = { write(chunk: string): void; end(): void };
 type Conn = { appId: string; sink: StreamSink; sent: Set<string>; until: number | null };
-type Hub = { conns: Set<Conn>; poll: NodeJS.Timeout | null; lastPoll: number; keepAlive: NodeJS.Timeout | null };
+
+/** One server's open activity streams and their timers (Runtime `activityStreams`). */
+export type ActivityStreams = {
+  conns: Set<Conn>;
+  poll: NodeJS.Timeout | null;
+  lastPoll: number;
+  keepAlive: NodeJS.Timeout | null;
+  stop(): void;
+};
+
+declare module '../../deps.js' {
+  interface Runtime {
+    activityStreams: ActivityStreams;
+  }
+}
 
 export const MAX_CONNECTIONS = 2;
 const POLL_MS = 250;
 const KEEP_ALIVE_MS = 20_000;
 const SENT_CAP = 20_000;
-const hubs = new WeakMap<Deps, Hub>();
 
-function hubOf(deps: Deps): Hub {
-  let h = hubs.get(deps);
-  if (!h) hubs.set(deps, (h = { conns: new Set(), poll: null, lastPoll: 0, keepAlive: null }));
+/** Stopping ends the streams still open and their timers. */
+export function createActivityStreams(): ActivityStreams {
+  const h: ActivityStreams = {
+    conns: new Set(),
+    poll: null,
+    lastPoll: 0,
+    keepAlive: null,
+    stop() {
+      for (const c of [...h.conns]) c.sink.end();
+      h.conns.clear();
+      stopTimers(h);
+    },
+  };
   return h;
 }
 
@@ -29,17 +52,17 @@ function send(c: Conn, e: EventRow) {
   c.sink.write(e.envelope + '\r\n');
 }
 
-/** Pushes freshly committed events to this process's open streams. */
+/** Pushes freshly committed events to this server's open streams. */
 export function publishEvents(deps: Deps, events: EventRow[]): void {
-  const h = hubs.get(deps);
-  if (!h?.conns.size) return;
+  const h = deps.runtime.activityStreams;
+  if (!h.conns.size) return;
   for (const c of h.conns) for (const e of events) if (e.app_id === c.appId) send(c, e);
 }
 
 export const connectionsOf = (deps: Deps, appId: string) =>
-  [...hubOf(deps).conns].filter((c) => c.appId === appId).length;
+  [...deps.runtime.activityStreams.conns].filter((c) => c.appId === appId).length;
 
-async function pollOnce(deps: Deps, h: Hub) {
+async function pollOnce(deps: Deps, h: ActivityStreams) {
   const apps = [...new Set([...h.conns].map((c) => c.appId))];
   if (!apps.length) return;
   const since = h.lastPoll - 2 * POLL_MS;
@@ -48,7 +71,7 @@ async function pollOnce(deps: Deps, h: Hub) {
   for (const c of h.conns) for (const e of rows) if (e.app_id === c.appId) send(c, e);
 }
 
-function startTimers(deps: Deps, h: Hub) {
+function startTimers(deps: Deps, h: ActivityStreams) {
   if (h.poll) return;
   h.lastPoll = deps.clock.now();
   h.poll = setInterval(() => void pollOnce(deps, h).catch(() => undefined), POLL_MS);
@@ -59,6 +82,12 @@ function startTimers(deps: Deps, h: Hub) {
   h.keepAlive.unref();
 }
 
+function stopTimers(h: ActivityStreams) {
+  if (h.poll) clearInterval(h.poll);
+  if (h.keepAlive) clearInterval(h.keepAlive);
+  h.poll = h.keepAlive = null;
+}
+
 /** Opens a stream for an app: backfill from `since`, then live events until `until` (if given). */
 export async function openStream(
   deps: Deps,
@@ -67,7 +96,7 @@ export async function openStream(
   since: number | null,
   until: number | null,
 ): Promise<() => void> {
-  const h = hubOf(deps);
+  const h = deps.runtime.activityStreams;
   const c: Conn = { appId, sink, sent: new Set(), until };
   // Without backfill, what the poll window still holds was sent before this connection: mark it seen.
   const recent = await activityRepo.eventsSince(
@@ -82,17 +111,11 @@ export async function openStream(
   if (since !== null) for (const e of recent) send(c, e);
   return () => {
     h.conns.delete(c);
-    if (!h.conns.size && h.poll) {
-      clearInterval(h.poll);
-      clearInterval(h.keepAlive!);
-      h.poll = h.keepAlive = null;
-    }
+    if (!h.conns.size) stopTimers(h);
   };
 }
 
 /** Ends every open stream (shutdown), so closing the server does not wait for them. */
 export function closeStreams(deps: Deps): void {
-  const h = hubs.get(deps);
-  if (!h) return;
-  for (const c of [...h.conns]) c.sink.end();
+  for (const c of [...deps.runtime.activityStreams.conns]) c.sink.end();
 }

@@ -1,8 +1,9 @@
 // What other modules may use of posts: the routes (mounted by app.ts), the write path, reads of rows
 // and timeline pages for rendering (modules/hydrate renders them with fields and expansions), the
-// views, and the match shape for the query engine.
+// views, the match shape for the query engine, and the row cache each server makes (main.ts).
 export { postsRoutes, type PostsRendering } from './posts.routes.js';
 export { postsAdminRoutes } from './posts.admin.js';
+export { createPostRows } from './posts.cache.js';
 export {
   cachedPosts,
   latestPosts,

@@ -1,16 +1,23 @@
-// Rows of recently read posts kept in memory, so hot lookups (GET /2/tweets?ids=…) skip reading and
+// Rows of recently read posts kept in the server's memory, so hot lookups (GET /2/tweets?ids=…) skip reading and
 // parsing full rows. Freshness comes from the store, so several processes on one database stay
 // correct: every update or deletion of posts replaces a generation token in the same transaction
 // (posts.repo.ts `touch`). A row checked under the current token is served as is; otherwise one
 // covering read of versions says which rows to read again.
-import { createRowCache } from '../../shared/row-cache.js';
+import { createRowCache, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 
-const cache = createRowCache<PostRow>(100_000);
+declare module '../../deps.js' {
+  interface Runtime {
+    /** This server's post rows (rows with the same id on another server are another post). */
+    postRows: RowCache<PostRow>;
+  }
+}
+
+export const createPostRows = () => createRowCache<PostRow>(100_000);
 
 /** Posts by id (order not kept; missing ids absent), as fresh as a read of the store. */
-export async function cachedByIds(db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
+export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
   const generation = await postsRepo.generation(db);
   const { hits: out, unsure } = cache.split(ids, generation);

@@ -23,7 +23,8 @@ const TIMELINES = {
 export type Timeline = keyof typeof TIMELINES;
 
 /** Posts by id (order not kept; missing ids absent), as fresh as a read of the store. */
-export const cachedPosts = (deps: Deps, ids: readonly string[]): Promise<PostRow[]> => cachedByIds(deps.db, ids);
+export const cachedPosts = (deps: Deps, ids: readonly string[]): Promise<PostRow[]> =>
+  cachedByIds(deps.runtime.postRows, deps.db, ids);
 
 export const pollsByIds = (deps: Deps, ids: string[]): Promise<PollRow[]> => postsRepo.pollsByIds(deps.db, ids);
 

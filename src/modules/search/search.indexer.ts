@@ -2,7 +2,8 @@
 // transaction (migration 0005); draining the queue recomputes each queued post's entry from the
 // posts as they are now. Search drains before it reads, so results always reflect every committed
 // write; a background pump keeps the queue short between searches. Drains are serialised: one at
-// a time in this process, and by the lock row across processes sharing a PostgreSQL database.
+// a time in this server (its drain chain), and by the lock row across processes sharing a
+// PostgreSQL database.
 import type { Deps } from '../../deps.js';
 import { createPump, type Pump } from '../../delivery/index.js';
 import type { MatchPost } from '../../engine/index.js';
@@ -106,10 +107,28 @@ async function drainBatch(deps: Deps, batch: number): Promise<number> {
   });
 }
 
-const draining = new WeakMap<Db, Promise<void>>();
+/** One server's drain chain: the pass running or queued last (Runtime `searchDrains`). */
+export type DrainChain = { last: Promise<void> | null; stop(): Promise<void> };
+
+declare module '../../deps.js' {
+  interface Runtime {
+    searchDrains: DrainChain;
+  }
+}
+
+/** Stopping waits for the pass under way (a search's, or the pump's last), before the store closes. */
+export function createDrainChain(): DrainChain {
+  const chain: DrainChain = {
+    last: null,
+    stop: async () => {
+      await chain.last?.catch(() => undefined);
+    },
+  };
+  return chain;
+}
 
 /**
- * Settles every queued change committed before the call. Callers share one drain chain per store:
+ * Settles every queued change committed before the call. Callers share the server's drain chain:
  * a caller arriving mid-drain runs a fresh pass after it, so its own writes are covered. `force`
  * runs one batch even with an empty queue (start-up: checks the key-derivation version); `stop`
  * ends the pass between batches (shutdown leaves the rest queued for the next start). `background`
@@ -119,7 +138,8 @@ export async function drainIndex(
   deps: Deps,
   o: { force?: boolean; stop?: () => boolean; background?: boolean } = {},
 ): Promise<void> {
-  const previous = draining.get(deps.db);
+  const chain = deps.runtime.searchDrains;
+  const previous = chain.last;
   const run = (async () => {
     await previous?.catch(() => undefined);
     let first = o.force ?? false;
@@ -129,11 +149,11 @@ export async function drainIndex(
       if (o.background) await new Promise((r) => setImmediate(r));
     }
   })();
-  draining.set(deps.db, run);
+  chain.last = run;
   try {
     await run;
   } finally {
-    if (draining.get(deps.db) === run) draining.delete(deps.db);
+    if (chain.last === run) chain.last = null;
   }
 }
 

@@ -14,9 +14,10 @@ import { rulesRoutes } from './rules.routes.js';
 import { streamRoutes } from './stream.routes.js';
 
 export { matchPostForApp, rulesForApp, limitsOf } from './rules.service.js';
-export type { MatchedRule } from './rules.cache.js';
+export { createRuleCache, type MatchedRule } from './rules.cache.js';
 export type { RuleView } from './rules.view.js';
 export { startStreamDispatcher } from './stream.dispatch.js';
+export { createStreamHub } from './stream.hub.js';
 
 /** Rules, the stream itself and connection management. */
 export function filteredStreamRoutes(app: FastifyInstance, deps: Deps): void {

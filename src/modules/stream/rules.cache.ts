@@ -1,7 +1,7 @@
-// Each app's rule set in memory, held in the engine's rule index so a post is matched once per app
-// whatever the number of rules and connections. Changes made in this process are applied at once;
-// those of another process (several Aviary processes on one PostgreSQL) are noticed by comparing
-// the stored rule-set version, checked before every batch of posts is matched.
+// Each app's rule set in the server's memory, held in the engine's rule index so a post is matched
+// once per app whatever the number of rules and connections. Changes made through this server are
+// applied at once; those of another process (several Aviary processes on one PostgreSQL) are noticed
+// by comparing the stored rule-set version, checked before every batch of posts is matched.
 import type { Deps } from '../../deps.js';
 import { createRuleIndex, parseQuery, type PreparedPost, type QueryNode, type RuleIndex } from '../../engine/index.js';
 import { rulesRepo, type RuleRow } from './rules.repo.js';
@@ -10,12 +10,24 @@ export type RuleSet = { appId: string; version: string | null; index: RuleIndex;
 /** One entry of `matching_rules`: `tag` only when the rule has one (notes §4.1). */
 export type MatchedRule = { id: string; tag?: string };
 
-type Cache = { sets: Map<string, RuleSet>; loading: Map<string, Promise<RuleSet>> };
-const caches = new WeakMap<Deps, Cache>();
+/** One server's rule sets by app, and the loads under way (Runtime `streamRules`). */
+export type RuleCache = { sets: Map<string, RuleSet>; loading: Map<string, Promise<RuleSet>>; stop(): void };
 
-function cacheOf(deps: Deps): Cache {
-  let c = caches.get(deps);
-  if (!c) caches.set(deps, (c = { sets: new Map(), loading: new Map() }));
+declare module '../../deps.js' {
+  interface Runtime {
+    streamRules: RuleCache;
+  }
+}
+
+export function createRuleCache(): RuleCache {
+  const c: RuleCache = {
+    sets: new Map(),
+    loading: new Map(),
+    stop() {
+      c.sets.clear();
+      c.loading.clear();
+    },
+  };
   return c;
 }
 
@@ -42,7 +54,7 @@ async function load(deps: Deps, appId: string): Promise<RuleSet> {
 }
 
 function reload(deps: Deps, appId: string): Promise<RuleSet> {
-  const c = cacheOf(deps);
+  const c = deps.runtime.streamRules;
   let p = c.loading.get(appId);
   if (!p) {
     p = load(deps, appId).then(
@@ -65,7 +77,7 @@ function reload(deps: Deps, appId: string): Promise<RuleSet> {
 
 /** The rule sets of the apps, current with the store (one version query for all of them). */
 export async function ruleSets(deps: Deps, appIds: string[]): Promise<Map<string, RuleSet>> {
-  const c = cacheOf(deps);
+  const c = deps.runtime.streamRules;
   const versions = await rulesRepo.versions(deps.db, appIds);
   const out = new Map<string, RuleSet>();
   for (const appId of appIds) {
@@ -89,7 +101,7 @@ export function applyChange(
   appId: string,
   change: { previous: string | null; version: string; added: { row: RuleRow; ast: QueryNode }[]; removed: string[] },
 ): void {
-  const c = cacheOf(deps);
+  const c = deps.runtime.streamRules;
   c.loading.delete(appId);
   const held = c.sets.get(appId);
   if (!held) return;

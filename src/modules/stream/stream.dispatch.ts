@@ -49,14 +49,14 @@ async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promi
 const within = (conn: Conn, row: PostEvent) => conn.until === null || row.created_at <= conn.until;
 
 /** Offers each matched post to the connections of the apps it matched, in post order. */
-async function deliverLive(hub: Hub, rows: PostEvent[]): Promise<void> {
-  const matches = await matchRows(hub.deps, rows, [...hub.byApp.keys()]);
+async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<void> {
+  const matches = await matchRows(deps, rows, [...hub.byApp.keys()]);
   if (!matches.length) return;
   const postIds = matches.map((m) => m.postId);
   const renders: RenderCache = new Map();
   const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
   for (const conn of hub.conns.values())
-    if (apps.has(conn.appId)) renderBatch(hub.deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
+    if (apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
@@ -103,23 +103,21 @@ async function stragglers(deps: Deps, tail: Tail, wall: number): Promise<PostEve
 }
 
 /** One round: returns whether a full batch was found (more may be waiting). */
-async function step(hub: Hub): Promise<boolean> {
+async function step(deps: Deps, hub: Hub): Promise<boolean> {
   if (!hub.conns.size) {
     hub.tail = null;
     return false;
   }
-  const deps = hub.deps;
   const tail = (hub.tail ??= await initTail(deps));
   const wall = deps.clock.wall();
   const [rows, late] = await Promise.all([streamRepo.after(deps.db, tail.cursor, BATCH), stragglers(deps, tail, wall)]);
-  if (rows.length || late.length) await deliverLive(hub, [...late, ...rows]);
+  if (rows.length || late.length) await deliverLive(deps, hub, [...late, ...rows]);
   advance(tail, [...late, ...rows], wall);
   return rows.length === BATCH;
 }
 
 /** Backfill and recovery: the app's matches among events in [since, snapshot], written as the reader takes them. */
-async function backfill(hub: Hub, conn: Conn, since: number, snap: Snapshot): Promise<void> {
-  const deps = hub.deps;
+async function backfill(deps: Deps, conn: Conn, since: number, snap: Snapshot): Promise<void> {
   const half = deps.config.streamBufferBytes / 2;
   let after: string | null = null;
   while (!conn.ended) {
@@ -160,7 +158,7 @@ export async function join(deps: Deps, conn: Conn, since: number | null): Promis
     return since === null ? null : { cursor: tail.cursor, low: tail.low, seen: new Set(tail.seen) };
   });
   if (snap) {
-    await backfill(hub, conn, since!, snap);
+    await backfill(deps, conn, since!, snap);
     goLive(hub, conn);
   }
   if (conn.until !== null && conn.until <= deps.clock.now()) await finish(hub, conn);
@@ -189,7 +187,7 @@ export function startStreamDispatcher(deps: Deps, onError: (err: unknown) => voi
     while (running) {
       let busy = false;
       try {
-        busy = await serial(hub, () => step(hub));
+        busy = await serial(hub, () => step(deps, hub));
       } catch (err) {
         onError(err);
         await sleep(200);

@@ -1,10 +1,10 @@
-// This process's open filtered-stream connections, grouped by app, and what is done to them: lines
+// This server's open filtered-stream connections, grouped by app, and what is done to them: lines
 // offered (held while a connection's backfill runs), keep-alives, disconnects with the in-stream
 // `operational-disconnect` error, and the housekeeping shared with other processes (heartbeats of
 // the connection history, kills asked elsewhere). Memory per connection is bounded: a reader whose
 // unsent bytes pass `streamBufferBytes` is dropped as a `SlowReader` (notes §4.1).
 import { randomUUID } from 'node:crypto';
-import type { Deps } from '../../deps.js';
+import type { Deps, RuntimeBase } from '../../deps.js';
 import { partialError, problems } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo } from './connections.repo.js';
@@ -45,8 +45,10 @@ export type Tail = {
   swept: number;
 };
 
+/** One server's connections and their timers (Runtime `streamHub`). */
 export type Hub = {
-  deps: Deps;
+  /** What the hub's own housekeeping needs: the store, the clock, the buffer and keep-alive settings. */
+  base: RuntimeBase;
   holder: string;
   conns: Map<string, Conn>;
   /** Connections admitted (their row written) but not registered yet: they count towards the limit. */
@@ -57,35 +59,44 @@ export type Hub = {
   chain: Promise<unknown>;
   timers: NodeJS.Timeout[];
   ticks: number;
+  /** Ends the connections still open (OperationalDisconnect) and the timers. */
+  stop(): Promise<void>;
 };
+
+declare module '../../deps.js' {
+  interface Runtime {
+    streamHub: Hub;
+  }
+}
 
 export type DisconnectType = 'OperationalDisconnect' | 'ForceDisconnect' | 'SlowReader' | 'InternalError';
 
-const hubs = new WeakMap<Deps, Hub>();
 const HOUSEKEEPING_MS = 1_000;
 /** Heartbeats every 10 housekeeping ticks; a row unseen for 30 s belongs to a dead process. */
 const HEARTBEAT_TICKS = 10;
 export const STALE_MS = 30_000;
 const HISTORY_MS = 7 * 24 * 3_600_000;
 
-export function hubOf(deps: Deps): Hub {
-  let h = hubs.get(deps);
-  if (!h) {
-    h = {
-      deps,
-      holder: `stream:${deps.ids.worker}:${randomUUID()}`,
-      conns: new Map(),
-      admitting: new Set(),
-      byApp: new Map(),
-      tail: null,
-      chain: Promise.resolve(),
-      timers: [],
-      ticks: 0,
-    };
-    hubs.set(deps, h);
-  }
-  return h;
+export function createStreamHub(base: RuntimeBase): Hub {
+  const hub: Hub = {
+    base,
+    holder: `stream:${base.ids.worker}:${randomUUID()}`,
+    conns: new Map(),
+    admitting: new Set(),
+    byApp: new Map(),
+    tail: null,
+    chain: Promise.resolve(),
+    timers: [],
+    ticks: 0,
+    async stop() {
+      await disconnectAll(hub, 'OperationalDisconnect');
+      stopTimers(hub);
+    },
+  };
+  return hub;
 }
+
+export const hubOf = (deps: Deps): Hub => deps.runtime.streamHub;
 
 /** Runs fn after every step or join queued before it. */
 export function serial<T>(hub: Hub, fn: () => Promise<T>): Promise<T> {
@@ -112,7 +123,7 @@ async function unregister(hub: Hub, conn: Conn, reason: string): Promise<void> {
   set?.delete(conn);
   if (set && !set.size) hub.byApp.delete(conn.appId);
   if (!hub.conns.size) stopTimers(hub);
-  await connectionsRepo.close(hub.deps.db, conn.uuid, hub.deps.clock.now(), reason).catch(() => undefined);
+  await connectionsRepo.close(hub.base.db, conn.uuid, hub.base.clock.now(), reason).catch(() => undefined);
 }
 
 const DETAILS: Record<DisconnectType, string> = {
@@ -154,7 +165,7 @@ export function finish(hub: Hub, conn: Conn): Promise<void> {
 /** Hands a line to a connection; a reader past the buffer limit is dropped instead. */
 export function offer(hub: Hub, conn: Conn, line: string): void {
   if (conn.ended) return;
-  const limit = hub.deps.config.streamBufferBytes;
+  const limit = hub.base.config.streamBufferBytes;
   if (conn.held) {
     conn.held.push(line);
     conn.heldBytes += line.length;
@@ -173,7 +184,7 @@ export function goLive(hub: Hub, conn: Conn): void {
 }
 
 function keepAlive(hub: Hub): void {
-  const now = hub.deps.clock.now();
+  const now = hub.base.clock.now();
   for (const conn of [...hub.conns.values()]) {
     if (conn.until !== null && now > conn.until) void finish(hub, conn);
     else if (conn.held) conn.sink.write('\r\n');
@@ -182,7 +193,7 @@ function keepAlive(hub: Hub): void {
 }
 
 async function housekeeping(hub: Hub): Promise<void> {
-  const { db, clock } = hub.deps;
+  const { db, clock } = hub.base;
   for (const uuid of await connectionsRepo.killRequested(db, [...hub.conns.keys()])) {
     const conn = hub.conns.get(uuid);
     if (conn) await disconnect(hub, conn, 'ForceDisconnect');
@@ -202,7 +213,7 @@ function startTimers(hub: Hub): void {
     t.unref();
     hub.timers.push(t);
   };
-  every(hub.deps.config.streamKeepAliveMs, () => keepAlive(hub));
+  every(hub.base.config.streamKeepAliveMs, () => keepAlive(hub));
   every(HOUSEKEEPING_MS, () => void housekeeping(hub).catch(() => undefined));
 }
 

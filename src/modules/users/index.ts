@@ -1,7 +1,9 @@
 // What other modules may use of users: the routes (mounted by app.ts, which hands them the renderer
-// of modules/hydrate), lookups and writes, the views, and the tier rules every write shares.
+// of modules/hydrate), lookups and writes, the views, the tier rules every write shares, and the row
+// cache each server makes (main.ts).
 export { usersRoutes, type UsersRendering } from './users.routes.js';
 export { checkEnrolled, SELF_SERVE } from './users.rules.js';
+export { createUserRows } from './users.cache.js';
 export {
   cachedUsers,
   createUser,

@@ -117,7 +117,8 @@ export const findUserByUsername = (deps: Deps, username: string) => usersRepo.by
 
 export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.byIds(deps.db, ids);
 /** The same rows through the in-memory cache (rendering hot paths; order not kept). */
-export const cachedUsers = (deps: Deps, ids: readonly string[]) => cachedUsersByIds(deps.db, ids);
+export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
+  cachedUsersByIds(deps.runtime.userRows, deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>

@@ -4,20 +4,36 @@
 // also picks up webhooks another process registered on a shared database). Taking a due check is a
 // compare-and-set on next_check_at, so with several processes only one runs it.
 import { getApp } from '../../auth/index.js';
-import { deliveryRuntime, refuseBeforeSend, runCrc, type CrcOutcome } from '../../delivery/index.js';
+import { refuseBeforeSend, runCrc, type CrcOutcome } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { TimerHandle } from '../../shared/scheduler.js';
 import { webhooksRepo, type CheckState, type WebhookRow } from './webhooks.repo.js';
 import { applyCheck, CHECK_INTERVAL_MS } from './webhooks.state.js';
 
 type Armed = { due: number; handle: TimerHandle };
-const state = new WeakMap<Deps, { timers: Map<string, Armed>; rescan: TimerHandle | null }>();
 const RESCAN_MS = 10 * 60_000;
 
-function timersOf(deps: Deps) {
-  let s = state.get(deps);
-  if (!s) state.set(deps, (s = { timers: new Map(), rescan: null }));
-  return s;
+/** One server's armed check timers, by webhook id, and the rescan (Runtime `webhookChecks`). */
+export type WebhookChecks = { timers: Map<string, Armed>; rescan: TimerHandle | null; stop(): void };
+
+declare module '../../deps.js' {
+  interface Runtime {
+    webhookChecks: WebhookChecks;
+  }
+}
+
+export function createWebhookChecks(): WebhookChecks {
+  const checks: WebhookChecks = {
+    timers: new Map(),
+    rescan: null,
+    stop() {
+      checks.rescan?.cancel();
+      checks.rescan = null;
+      for (const t of checks.timers.values()) t.handle.cancel();
+      checks.timers.clear();
+    },
+  };
+  return checks;
 }
 
 /**
@@ -29,7 +45,7 @@ function timersOf(deps: Deps) {
 export async function crcOf(deps: Deps, url: string, secret: string): Promise<CrcOutcome> {
   const refused = deps.config.strictWebhooks ? refuseBeforeSend(url) : null;
   if (refused) return { result: 'invalid', reason: `refused by --strict-webhooks, nothing was sent: ${refused}` };
-  return runCrc(deliveryRuntime(deps).http, {
+  return runCrc(deps.runtime.delivery.http, {
     url,
     secret,
     now: deps.clock.now(),
@@ -46,7 +62,7 @@ export async function recordCheck(deps: Deps, w: WebhookRow, outcome: CrcOutcome
 }
 
 export function armCheck(deps: Deps, id: string, due: number | null): void {
-  const { timers } = timersOf(deps);
+  const { timers } = deps.runtime.webhookChecks;
   const current = timers.get(id);
   if (current && current.due === due) return;
   current?.handle.cancel();
@@ -57,7 +73,7 @@ export function armCheck(deps: Deps, id: string, due: number | null): void {
 }
 
 async function periodicCheck(deps: Deps, id: string, due: number): Promise<void> {
-  const { timers } = timersOf(deps);
+  const { timers } = deps.runtime.webhookChecks;
   if (timers.get(id)?.due === due) timers.delete(id);
   if (!(await webhooksRepo.takeCheck(deps.db, id, due, due + CHECK_INTERVAL_MS))) return;
   const w = await webhooksRepo.byId(deps.db, id);
@@ -75,18 +91,14 @@ export async function armAllChecks(deps: Deps): Promise<void> {
     seen.add(r.id);
     armCheck(deps, r.id, Math.max(Number(r.next_check_at), 0));
   }
-  for (const id of [...timersOf(deps).timers.keys()]) if (!seen.has(id)) armCheck(deps, id, null);
+  for (const id of [...deps.runtime.webhookChecks.timers.keys()]) if (!seen.has(id)) armCheck(deps, id, null);
 }
 
 export async function startChecks(deps: Deps, onError: (err: unknown) => void): Promise<void> {
   await armAllChecks(deps);
-  const s = timersOf(deps);
-  s.rescan = deps.scheduler.every(RESCAN_MS, () => armAllChecks(deps).catch(onError), 'webhook-check-rescan');
-}
-
-export function stopChecks(deps: Deps): void {
-  const s = timersOf(deps);
-  s.rescan?.cancel();
-  for (const t of s.timers.values()) t.handle.cancel();
-  s.timers.clear();
+  deps.runtime.webhookChecks.rescan = deps.scheduler.every(
+    RESCAN_MS,
+    () => armAllChecks(deps).catch(onError),
+    'webhook-check-rescan',
+  );
 }

@@ -5,9 +5,8 @@ import type { AppRow } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
-import type { Queryable } from '../../store/index.js';
 import { linksRepo, type LinkRow } from './webhooks.repo.js';
-import { onWebhookDeleted, requireWebhook } from './webhooks.service.js';
+import { requireWebhook } from './webhooks.service.js';
 
 export const LINK_PARAMS = [
   'tweet.fields',
@@ -18,8 +17,6 @@ export const LINK_PARAMS = [
   'place.fields',
 ] as const;
 export type LinkFields = Partial<Record<(typeof LINK_PARAMS)[number], string[]>>;
-
-onWebhookDeleted((tx: Queryable, id: string) => linksRepo.remove(tx, id).then(() => undefined));
 
 export async function createLink(deps: Deps, app: AppRow, webhookId: string, fields: LinkFields): Promise<void> {
   if (app.tier !== 'enterprise')

@@ -2,7 +2,7 @@
 // 24 hours is sent again, then the job ends with a `replay_job_status` event. One job per webhook at
 // a time — a second one gets the `conflict` problem (409, ReplayConflictError).
 import type { AppRow } from '../../auth/index.js';
-import { deliveryRepo, deliveryRuntime, encodeDelivery, type Settled } from '../../delivery/index.js';
+import { deliveryRepo, encodeDelivery, type Settled } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import { replayRepo, type ReplayJobRow } from './webhooks.repo.js';
@@ -81,7 +81,7 @@ export async function createReplayJob(deps: Deps, app: AppRow, webhookId: string
     await replayRepo.setEvents(tx, job.id, job.events);
   });
   if (job.events === 0) await finishIfDone(deps, job.id);
-  deliveryRuntime(deps).nudgeDelivery();
+  deps.runtime.delivery.nudgeDelivery();
   return job;
 }
 
@@ -120,7 +120,7 @@ export async function finishIfDone(deps: Deps, jobId: string): Promise<void> {
     ]);
     return true;
   });
-  if (done) deliveryRuntime(deps).nudgeDelivery();
+  if (done) deps.runtime.delivery.nudgeDelivery();
 }
 
 export async function afterReplaySettled(deps: Deps, settled: Settled[]): Promise<void> {

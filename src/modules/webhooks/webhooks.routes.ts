@@ -10,7 +10,13 @@ import { isoMillis } from '../../shared/clock.js';
 import { problems } from '../../shared/problems.js';
 import { createLink, deleteLink, LINK_PARAMS, linkView, listLinks, type LinkFields } from './webhooks.links.js';
 import { createReplayJob, replayWindow } from './webhooks.replay.js';
-import { createWebhook, deleteWebhook, listWebhooks, revalidateWebhook } from './webhooks.service.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  revalidateWebhook,
+  type WebhookCascade,
+} from './webhooks.service.js';
 import { WEBHOOK_FIELDS, webhookView } from './webhooks.view.js';
 
 const APP_OR_OAUTH1: AuthRule = { schemes: ['app', 'oauth1-user'] };
@@ -32,7 +38,8 @@ const LINK_QUERY = {
   'place.fields': { kind: 'list', values: FIELD_ENUMS.PlaceFieldsParameter },
 } as const;
 
-export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
+/** `cascades`: what other modules forget of a deleted webhook (composed in app.ts). */
+export function webhooksRoutes(app: FastifyInstance, deps: Deps, cascades: WebhookCascade[]) {
   app.post('/2/webhooks', { config: { auth: APP_OR_OAUTH1 } }, async (req) => {
     const w = await createWebhook(deps, req.caller!.app, bodyObject(req.body).url);
     // DOCS wraps the config in `data`; SPEC 2.166 draws the same four fields without it.
@@ -49,7 +56,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.delete<IdParams>('/2/webhooks/:webhook_id', { config: { auth: APP_OR_OAUTH1 } }, async (req) => {
-    await deleteWebhook(deps, req.caller!.app.id, req.params.webhook_id);
+    await deleteWebhook(deps, req.caller!.app.id, req.params.webhook_id, cascades);
     return { data: { deleted: true } };
   });
 

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import type { Queryable } from '../../store/index.js';
 import { armCheck, crcOf, recordCheck } from './webhooks.checks.js';
-import { webhooksRepo, type WebhookRow } from './webhooks.repo.js';
+import { linksRepo, webhooksRepo, type WebhookRow } from './webhooks.repo.js';
 import { applyCheck } from './webhooks.state.js';
 
 /** Webhooks per app: Pay-Per-Use has 1, Enterprise 5 (DOCS account-activity introduction). */
@@ -18,12 +18,12 @@ export const WEBHOOK_ID = /^[0-9]{1,19}$/;
 const fail = (reason: string, detail: string, param: string, value: string) =>
   problems.invalidParam(param, value, `${reason}: ${detail}`);
 
-type DeletedHook = (tx: Queryable, webhookId: string) => Promise<void>;
-const deletedHooks: DeletedHook[] = [];
-/** Lets the modules that point at webhooks (subscriptions, links) forget a deleted one in the same transaction. */
-export function onWebhookDeleted(fn: DeletedHook): void {
-  deletedHooks.push(fn);
-}
+/**
+ * What another module does, in the deleting transaction, when a webhook it points at is deleted.
+ * The list is composed in app.ts and handed to the routes, so a deletion never depends on which
+ * modules happened to be imported.
+ */
+export type WebhookCascade = (tx: Queryable, webhookId: string) => Promise<unknown>;
 
 async function checkUrl(deps: Deps, url: unknown): Promise<string> {
   if (typeof url !== 'string' || url.length < 1 || url.length > 200) {
@@ -88,11 +88,13 @@ export async function requireWebhook(deps: Deps, appId: string, id: string, para
   return w;
 }
 
-export async function deleteWebhook(deps: Deps, appId: string, id: string): Promise<void> {
+/** Deletes the webhook, its stream link and, through `cascades`, what other modules keep of it. */
+export async function deleteWebhook(deps: Deps, appId: string, id: string, cascades: WebhookCascade[]): Promise<void> {
   await requireWebhook(deps, appId, id);
   await deps.db.tx(async (tx) => {
     await webhooksRepo.remove(tx, id);
-    for (const hook of deletedHooks) await hook(tx, id);
+    await linksRepo.remove(tx, id);
+    for (const cascade of cascades) await cascade(tx, id);
   });
   armCheck(deps, id, null);
 }

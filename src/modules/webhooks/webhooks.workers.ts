@@ -1,19 +1,19 @@
 // Background work of the webhooks module, started after listen and stopped on close (main.ts):
-// the periodic checks and the delivery worker. enqueueDeliveries is how the fan-out writes events
-// for webhooks: one outbox row per (event, webhook), in the caller's transaction.
+// the periodic checks (their timers are the server's Runtime `webhookChecks`, stopped with it) and
+// the delivery worker. enqueueDeliveries is how the fan-out writes events for webhooks: one outbox
+// row per (event, webhook), in the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
 import {
   createDeliveryWorker,
   deliveryRepo,
-  deliveryRuntime,
   encodeDelivery,
   type DeliveryPayload,
   type Target,
 } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
-import { startChecks, stopChecks } from './webhooks.checks.js';
+import { startChecks } from './webhooks.checks.js';
 import { webhooksRepo } from './webhooks.repo.js';
 import { afterReplaySettled, sweepReplayJobs } from './webhooks.replay.js';
 
@@ -43,7 +43,7 @@ async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | nu
 }
 
 export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) => void): Promise<Workers> {
-  const rt = deliveryRuntime(deps);
+  const rt = deps.runtime.delivery;
   const worker = createDeliveryWorker({
     deps,
     http: rt.http,
@@ -62,9 +62,7 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
     async stop() {
       clearInterval(sweep);
       prune.cancel();
-      stopChecks(deps);
       await worker.stop();
-      rt.close();
     },
   };
 }
@@ -80,4 +78,4 @@ async function pruneDeliveries(deps: Deps): Promise<void> {
   await deliveryRepo.pruneAttempts(deps.db, now - 48 * HOUR);
 }
 
-export const nudgeDeliveries = (deps: Deps) => deliveryRuntime(deps).nudgeDelivery();
+export const nudgeDeliveries = (deps: Deps) => deps.runtime.delivery.nudgeDelivery();
