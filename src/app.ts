@@ -29,11 +29,11 @@ import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
 
 /**
- * Fastify's schema compilers, never called: no route declares a Fastify schema (bodies are checked by http/body-
- * schema.ts).
+ * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
+ * http/input.ts).
  */
 const noSchemaCompiler = () => () => {
-  throw new Error('Aviary routes declare no Fastify schemas: check bodies with http/body-schema.ts');
+  throw new Error('Aviary routes declare no Fastify schemas: read input with http/input.ts');
 };
 
 function requestIds(deps: Deps): () => string {

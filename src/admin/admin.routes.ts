@@ -14,14 +14,45 @@ import {
 } from '../auth/index.js';
 import type { Deps } from '../deps.js';
 import { adminUserView, createUser, findUserById, findUserByUsername } from '../modules/users/index.js';
+import { bool, oneOf, readControl, readControlQuery, required, str, strs, type Query } from '../http/input.js';
 import { problems } from '../shared/problems.js';
 import { safeEqual } from '../shared/secrets.js';
-import { objectBody, oneOf, onlyFields, str, strings } from './body.js';
 import { clockView, controlClock } from './clock.js';
 import { resetAll, seedDataset } from './data.js';
 import { eventsAdminRoutes } from './events.routes.js';
 
 type IdParams = { Params: { id: string } };
+
+/** A string that is not blank (names, ids to look up). */
+const filled = (field: string, o: { max?: number } = {}) =>
+  str({ ...o, pattern: /\S/, message: `${field} must be a non-empty string` });
+
+const NEW_APP = {
+  name: required(filled('name', { max: 32 })),
+  permission: oneOf(PERMISSIONS),
+  tier: oneOf(TIERS),
+  callback_urls: strs({ each: isCallbackUrl, what: 'absolute URLs' }),
+};
+const ACCESS_TOKEN = { user_id: required(filled('user_id')), access: oneOf(PERMISSIONS) };
+const OAUTH2_TOKENS = {
+  user_id: required(filled('user_id')),
+  scopes: required(strs({ each: isScope, what: 'OAuth 2.0 scopes' })),
+};
+// The users service judges lengths and the username alphabet (the real sign-up's rules).
+const NEW_USER = {
+  id: str(),
+  username: required(str()),
+  name: required(str()),
+  description: str(),
+  location: str(),
+  url: str(),
+  profile_image_url: str(),
+  verified: bool(),
+  protected: bool(),
+  premium: bool(),
+  password: str(),
+};
+const USER_QUERY = { username: required(str()) };
 
 export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string) {
   // `app` is the control API's own encapsulated scope (app.ts), so this hook guards every route
@@ -38,14 +69,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
   });
 
   app.post('/_aviary/apps', async (req, reply) => {
-    const b = objectBody(req.body);
-    onlyFields(b, ['name', 'permission', 'tier', 'callback_urls']);
-    const created = await createApp(deps, {
-      name: str(b, 'name', { required: true, max: 32 })!,
-      permission: oneOf(b, 'permission', PERMISSIONS),
-      tier: oneOf(b, 'tier', TIERS),
-      callback_urls: strings(b, 'callback_urls', { each: isCallbackUrl, what: 'absolute URLs' }),
-    });
+    const created = await createApp(deps, readControl(req.body, NEW_APP));
     return reply.code(201).send({ data: created });
   });
   app.get('/_aviary/apps', async () => ({ data: (await listApps(deps)).map((a) => appView(a)) }));
@@ -55,46 +79,27 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
   }));
 
   app.post<IdParams>('/_aviary/apps/:id/access-tokens', async (req, reply) => {
-    const b = objectBody(req.body);
-    onlyFields(b, ['user_id', 'access']);
+    const b = readControl(req.body, ACCESS_TOKEN);
     const target = await getApp(deps, req.params.id);
-    const user = await requireUser(deps, str(b, 'user_id', { required: true })!);
-    const token = await issueAccessToken(deps, target, user.id, oneOf(b, 'access', PERMISSIONS));
+    const user = await requireUser(deps, b.user_id);
+    const token = await issueAccessToken(deps, target, user.id, b.access);
     return reply.code(201).send({ data: { ...token, user_id: user.id, screen_name: user.username } });
   });
 
   app.post<IdParams>('/_aviary/apps/:id/oauth2-tokens', async (req, reply) => {
-    const b = objectBody(req.body);
-    onlyFields(b, ['user_id', 'scopes']);
+    const b = readControl(req.body, OAUTH2_TOKENS);
     const target = await getApp(deps, req.params.id);
-    const user = await requireUser(deps, str(b, 'user_id', { required: true })!);
-    const scopes = strings(b, 'scopes', { required: true, each: isScope, what: 'OAuth 2.0 scopes' })!;
-    const { token_type: _t, ...tokens } = await issueOAuth2Tokens(deps, target, user.id, scopes);
+    const user = await requireUser(deps, b.user_id);
+    const { token_type: _t, ...tokens } = await issueOAuth2Tokens(deps, target, user.id, b.scopes);
     return reply.code(201).send({ data: tokens });
   });
 
   app.post('/_aviary/users', async (req, reply) => {
-    const b = objectBody(req.body);
-    onlyFields(b, [
-      'id',
-      'username',
-      'name',
-      'description',
-      'location',
-      'url',
-      'profile_image_url',
-      'verified',
-      'protected',
-      'premium',
-      'password',
-    ]);
-    const user = await createUser(deps, b as never);
+    const user = await createUser(deps, readControl(req.body, NEW_USER));
     return reply.code(201).send({ data: adminUserView(user) });
   });
-  app.get<{ Querystring: { username?: string } }>('/_aviary/users', async (req) => {
-    const { username } = req.query;
-    if (username === undefined) throw problems.invalidParam('username', '', 'username is required');
-    if (typeof username !== 'string') throw problems.invalidParam('username', username, 'username must be given once');
+  app.get<{ Querystring: Query }>('/_aviary/users', async (req) => {
+    const { username } = readControlQuery(req.query, USER_QUERY);
     const user = await findUserByUsername(deps, username);
     if (!user) throw problems.resourceNotFound({ parameter: 'username', value: username, resource_type: 'user' });
     return { data: adminUserView(user) };
@@ -108,10 +113,10 @@ export function adminRoutes(app: FastifyInstance, deps: Deps, adminToken: string
   app.get('/_aviary/clock', (_req, reply) => {
     reply.send({ data: clockView(deps) });
   });
-  app.post('/_aviary/clock', async (req) => ({ data: await controlClock(deps, objectBody(req.body)) }));
+  app.post('/_aviary/clock', async (req) => ({ data: await controlClock(deps, req.body) }));
 
   app.post('/_aviary/reset', async () => ({ data: await resetAll(deps) }));
-  app.post('/_aviary/seed', async (req) => ({ data: await seedDataset(deps, objectBody(req.body)) }));
+  app.post('/_aviary/seed', async (req) => ({ data: await seedDataset(deps, req.body) }));
   eventsAdminRoutes(app, deps);
 }
 

@@ -1,9 +1,8 @@
 // Control of the service clock: read it, advance it, set it, or hand it back to real time.
 import type { Deps } from '../deps.js';
+import { int, oneOf, readControl, time } from '../http/input.js';
 import { isoMillis } from '../shared/clock.js';
-import { parseIsoTime } from '../shared/iso-time.js';
-import { echo, problems } from '../shared/problems.js';
-import { onlyFields, type Body } from './body.js';
+import { problems } from '../shared/problems.js';
 
 const DAY_MS = 86_400_000;
 /** One advance runs at most a (leap) year of timers; longer spans are several calls. */
@@ -21,41 +20,44 @@ export function clockView(deps: Deps) {
   return { now: isoMillis(deps.clock.now()), mode: deps.clock.mode() };
 }
 
+const CLOCK_BODY = {
+  advance_ms: int({
+    min: 0,
+    max: MAX_ADVANCE_MS,
+    message: `advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (366 days); advance again for longer spans`,
+  }),
+  set: time({ message: 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z' }),
+  mode: oneOf(['real', 'virtual'], { message: 'mode must be "real" or "virtual"' }),
+};
+
 /** Accepts exactly one of `advance_ms`, `set` (ISO 8601) or `mode` ("real" | "virtual"). */
-export async function controlClock(deps: Deps, b: Body) {
-  onlyFields(b, ['advance_ms', 'set', 'mode']);
-  const given = Object.keys(b);
+export async function controlClock(deps: Deps, body: unknown) {
+  const b = readControl(body, CLOCK_BODY);
+  // Counted as sent: `{"advance_ms": null}` names a field, and is no value for it.
+  const given = Object.keys(body ?? {});
   if (given.length !== 1) {
     throw problems.invalidParam(given.join(',') || 'body', given, 'Give exactly one of advance_ms, set or mode.');
   }
-  if ('advance_ms' in b) await deps.scheduler.advance(advanceOf(deps, b.advance_ms));
-  else if ('set' in b) await deps.scheduler.set(instantOf(b.set));
-  else await setMode(deps, b.mode);
+  if (b.advance_ms !== undefined) await deps.scheduler.advance(advanceOf(deps, b.advance_ms));
+  else if (b.set !== undefined) await deps.scheduler.set(instantOf(b.set));
+  else if (b.mode === 'real') await deps.scheduler.useRealTime();
+  else if (b.mode === 'virtual') await deps.scheduler.useVirtualTime();
+  else throw problems.invalidParam(given[0]!, 'null', `${given[0]} must not be null`);
   return clockView(deps);
 }
 
-function advanceOf(deps: Deps, v: unknown): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ADVANCE_MS)
+function advanceOf(deps: Deps, ms: number): number {
+  if (deps.clock.now() + ms > CLOCK_MAX)
     throw problems.invalidParam(
       'advance_ms',
-      echo(v),
-      `advance_ms must be an integer from 0 to ${MAX_ADVANCE_MS} (366 days); advance again for longer spans`,
+      String(ms),
+      `advance_ms would move the clock past ${isoMillis(CLOCK_MAX)}`,
     );
-  if (deps.clock.now() + v > CLOCK_MAX)
-    throw problems.invalidParam('advance_ms', echo(v), `advance_ms would move the clock past ${isoMillis(CLOCK_MAX)}`);
-  return v;
-}
-
-function instantOf(v: unknown): number {
-  const ms = typeof v === 'string' ? parseIsoTime(v) : null;
-  if (ms === null)
-    throw problems.invalidParam('set', echo(v), 'set must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00.000Z');
-  if (ms < CLOCK_MIN || ms > CLOCK_MAX) throw problems.invalidParam('set', echo(v), `set must be within ${RANGE}`);
   return ms;
 }
 
-async function setMode(deps: Deps, mode: unknown): Promise<void> {
-  if (mode === 'real') await deps.scheduler.useRealTime();
-  else if (mode === 'virtual') await deps.scheduler.useVirtualTime();
-  else throw problems.invalidParam('mode', echo(mode), 'mode must be "real" or "virtual"');
+function instantOf(ms: number): number {
+  if (ms < CLOCK_MIN || ms > CLOCK_MAX)
+    throw problems.invalidParam('set', isoMillis(ms), `set must be within ${RANGE}`);
+  return ms;
 }

@@ -2,9 +2,8 @@
 import { forgetCredentials } from '../auth/index.js';
 import type { Deps } from '../deps.js';
 import { seedDemo } from '../seed/demo.js';
-import { problems } from '../shared/problems.js';
+import { oneOf, readControl, required } from '../http/input.js';
 import { resetStore } from '../store/index.js';
-import { oneOf, onlyFields, type Body } from './body.js';
 
 export async function resetAll(deps: Deps) {
   const tables = await resetStore(deps.db);
@@ -13,11 +12,10 @@ export async function resetAll(deps: Deps) {
 }
 
 const DATASETS = ['demo'] as const;
+const SEED_BODY = { dataset: required(oneOf(DATASETS)) };
 
-export async function seedDataset(deps: Deps, b: Body) {
-  onlyFields(b, ['dataset']);
-  const dataset = oneOf(b, 'dataset', DATASETS);
-  if (!dataset) throw problems.invalidParam('dataset', '', `dataset is required; one of ${DATASETS.join(', ')}`);
+export async function seedDataset(deps: Deps, body: unknown) {
+  const { dataset } = readControl(body, SEED_BODY);
   const creds = await seedDemo(deps);
   return { dataset, credentials: creds };
 }

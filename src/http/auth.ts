@@ -4,7 +4,7 @@
 // For route authors — declare who may call, e.g. "user context, scopes tweet.read+tweet.write, needs write":
 //   app.post('/2/tweets', { config: { auth: userContext(['tweet.read', 'tweet.write', 'users.read'], { write: true }) }
 // }, …)
-// then read `req.caller` (never null on a route with `config.auth`; `callerUserId(req)` for user routes).
+// then read the caller through http/caller.ts (`actorOf(req)`, `callerUserId(req)`, `callerApp(req)`).
 //   - wrong scheme            → 403 unsupported-authentication (wire notes §9.1)
 //   - OAuth 2.0 scope missing → 403 Forbidden
 //   - `write` with a read-only OAuth 1.0a grant or app → 403 oauth1-permissions
@@ -49,21 +49,20 @@ export const ANY_AUTH: AuthRule = { schemes: ['app', 'oauth1-user', 'oauth2-user
 export const USER_ONLY: AuthRule = { schemes: ['oauth1-user', 'oauth2-user'] };
 export const OAUTH1_USER_ONLY: AuthRule = { schemes: ['oauth1-user'] };
 
+/*
+ * Rules as the spec's `security` lists them: `anyAuth(scopes)` accepts app-only and both user schemes
+ * (public reads); `userContext(scopes, {write, dm})` only user context. `scopes` bind OAuth 2.0 user
+ * tokens; `write`/`dm` bind both user schemes (read-only grants, code 93 without DM permission).
+ */
+
 /** Either user-context scheme; `scopes` bind OAuth 2.0 tokens, `write`/`dm` bind both. */
 export function userContext(scopes: readonly string[], opts: { write?: boolean; dm?: boolean } = {}): AuthRule {
   return { schemes: USER_ONLY.schemes, scopes, ...opts };
 }
 
 /** App-only or either user scheme (public reads); `scopes` bind OAuth 2.0 user tokens. */
-export function anyAuth(scopes: readonly string[] = []): AuthRule {
+export function anyAuth(scopes: readonly string[] = ['tweet.read', 'users.read']): AuthRule {
   return { schemes: ANY_AUTH.schemes, scopes };
-}
-
-/** The signed-in user of a user-context route. */
-export function callerUserId(req: FastifyRequest): string {
-  const c = req.caller;
-  if (!c || c.kind === 'app') throw problems.unauthorized();
-  return c.userId;
 }
 
 /** The parts of a request an OAuth 1.0a signature covers: a form body's fields, never JSON. */

@@ -20,7 +20,12 @@ export type Spec<T = unknown> = {
   readonly min?: number;
   readonly max?: number;
   readonly pattern?: RegExp;
-  /** A query dialect message for a value that fails `pattern` or `each`, with `{v}` for the value. */
+  /**
+   * The words for a value this spec refuses (of the wrong type, out of bounds, outside its values or
+   * pattern), with `{v}` for the value, where an endpoint's differ from its dialect's usual ones. The
+   * v2 query and control dialects use it; the v2 JSON validator's words never vary; the Ads dialect
+   * uses it for a failed pattern.
+   */
   readonly message?: string;
   readonly values?: readonly string[];
   readonly item?: Spec;
@@ -46,17 +51,22 @@ export type Infer<S extends Shape> = Simplify<
 >;
 
 type Bounds = { min?: number; max?: number };
+type Words = { message?: string };
 
-export const str = (o: Bounds & { pattern?: RegExp; message?: string } = {}): Spec<string> => ({ kind: 'str', ...o });
-export const int = (o: Bounds = {}): Spec<number> => ({ kind: 'int', ...o });
-export const num = (o: Bounds = {}): Spec<number> => ({ kind: 'num', ...o });
+export const str = (o: Bounds & Words & { pattern?: RegExp } = {}): Spec<string> => ({ kind: 'str', ...o });
+export const int = (o: Bounds & Words = {}): Spec<number> => ({ kind: 'int', ...o });
+export const num = (o: Bounds & Words = {}): Spec<number> => ({ kind: 'num', ...o });
 export const bool = (): Spec<boolean> => ({ kind: 'bool' });
 /** A v2 id: 1 to 19 digits (snowflakes exceed 2^53, so ids stay strings). */
-export const id = (): Spec<string> => ({ kind: 'id', pattern: ID_PATTERN });
-/** An RFC 3339 date-time, read into epoch milliseconds. */
-export const time = (): Spec<number> => ({ kind: 'time' });
+export const id = (o: Words = {}): Spec<string> => ({ kind: 'id', pattern: ID_PATTERN, ...o });
+/** An RFC 3339 date-time (shared/iso-time.ts), read into epoch milliseconds. */
+export const time = (o: Words = {}): Spec<number> => ({ kind: 'time', ...o });
 /** One value of a fixed set. */
-export const oneOf = <const V extends string>(values: readonly V[]): Spec<V> => ({ kind: 'enum', values });
+export const oneOf = <const V extends string>(values: readonly V[], o: Words = {}): Spec<V> => ({
+  kind: 'enum',
+  values,
+  ...o,
+});
 /** A comma list (or, in a JSON body, an array) of values of a fixed set; distinct, in order. */
 export const list = <const V extends string>(values: readonly V[], o: Bounds = {}): Spec<V[]> => ({
   kind: 'list',
@@ -65,6 +75,8 @@ export const list = <const V extends string>(values: readonly V[], o: Bounds = {
 });
 /** A comma list of v2 ids, 1 to `max` of them. */
 export const ids = (o: { max: number }): Spec<string[]> => ({ kind: 'ids', pattern: ID_PATTERN, min: 1, ...o });
+/** A comma list of names matching `pattern` (usernames), 1 to `max` of them; read like `ids`. */
+export const names = (pattern: RegExp, o: { max: number }): Spec<string[]> => ({ kind: 'ids', pattern, min: 1, ...o });
 /** A JSON array of strings, each passing `each` (called `what` in a message). */
 export const strs = (o: Bounds & { each?: (s: string) => boolean; what?: string } = {}): Spec<string[]> => ({
   kind: 'strs',
@@ -97,13 +109,13 @@ export const ID_PATTERN = /^[0-9]{1,19}$/;
 export type Failure =
   | { why: 'unknown'; name: string; value: unknown; allowed: readonly string[] }
   | { why: 'missing'; name: string }
-  | { why: 'type'; name: string; value: unknown; expected: string; found: string }
+  | { why: 'type'; name: string; value: unknown; expected: string; found: string; spec?: Spec }
   | { why: 'range'; name: string; value: unknown; spec: Spec } // a number out of bounds, or not a number
   | { why: 'length'; name: string; value: string; spec: Spec } // a string too short or long
   | { why: 'count'; name: string; value: unknown; spec: Spec } // too few or many items
   | { why: 'enum'; name: string; value: string; spec: Spec } // a value outside `values`
   | { why: 'pattern'; name: string; value: string; spec: Spec } // fails `pattern` or `each`
-  | { why: 'time'; name: string; value: string };
+  | { why: 'time'; name: string; value: string; spec?: Spec };
 
 export { echo };
 
@@ -144,6 +156,12 @@ export function splitList(raw: string): string[] {
   ];
 }
 
+/**
+ * Failures stop being collected here: a body of 400,000 bad items answers with this many, not with
+ * megabytes of errors (the real service's limit is not known; ASSUMED).
+ */
+export const MAX_FAILURES = 100;
+
 const outside = (n: number, s: Spec) => (s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max);
 
 /**
@@ -155,14 +173,15 @@ export type Source = 'text' | 'json' | 'control';
 
 /** Checks one value; pushes what is wrong and returns the value read. */
 function checkValue(v: unknown, s: Spec, name: string, source: Source, out: Failure[]): unknown {
+  if (out.length >= MAX_FAILURES) return v;
   const text = source === 'text';
   const found = typeName(v);
   if (text) {
-    if (typeof v !== 'string') return out.push({ why: 'type', name, value: v, expected: 'string', found });
+    if (typeof v !== 'string') return out.push({ why: 'type', name, value: v, expected: 'string', found, spec: s });
   } else if (s.kind !== 'list' || typeof v !== 'string') {
     const want = EXPECTED[s.kind];
     if (found !== want && !(want === 'number' && found === 'integer'))
-      return void out.push({ why: 'type', name, value: v, expected: want, found });
+      return void out.push({ why: 'type', name, value: v, expected: want, found, spec: s });
   }
   switch (s.kind) {
     case 'str': {
@@ -177,7 +196,7 @@ function checkValue(v: unknown, s: Spec, name: string, source: Source, out: Fail
       return v;
     case 'time': {
       const ms = parseIsoTime(v as string);
-      if (ms === null) out.push({ why: 'time', name, value: v as string });
+      if (ms === null) out.push({ why: 'time', name, value: v as string, spec: s });
       return ms;
     }
     case 'int':
@@ -199,7 +218,7 @@ function checkValue(v: unknown, s: Spec, name: string, source: Source, out: Fail
     case 'ids': {
       const items = typeof v === 'string' ? splitList(v) : (v as unknown[]);
       for (const item of items) {
-        if (typeof item !== 'string') out.push({ why: 'type', name, value: item, expected: 'string', found });
+        if (typeof item !== 'string') out.push({ why: 'type', name, value: item, expected: 'string', found, spec: s });
         else if (s.values && !s.values.includes(item)) out.push({ why: 'enum', name, value: item, spec: s });
         else if (s.pattern && !s.pattern.test(item)) out.push({ why: 'pattern', name, value: item, spec: s });
       }
@@ -218,6 +237,8 @@ function checkValue(v: unknown, s: Spec, name: string, source: Source, out: Fail
     case 'arr': {
       const items = v as unknown[];
       if (outside(items.length, s)) out.push({ why: 'count', name, value: v, spec: s });
+      // The size first: an over-long array is refused without reading its items.
+      if (s.max !== undefined && items.length > s.max) return items;
       return items.map((item, i) => checkValue(item, s.item!, `${name}[${i}]`, source, out));
     }
     case 'obj':
@@ -227,6 +248,20 @@ function checkValue(v: unknown, s: Spec, name: string, source: Source, out: Fail
 
 const BOOL_TEXT: Spec = { kind: 'enum', values: ['true', 'false'] };
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+/** Own keys only: `constructor` or `__proto__` in a query or body is an unknown name, not a spec. */
+const declares = (props: Shape, key: string) => Object.hasOwn(props, key);
+const own = (o: Record<string, unknown>, key: string) => (Object.hasOwn(o, key) ? o[key] : undefined);
+
+/**
+ * The order names are judged in, which is the order failures are reported in. A v2 JSON body as the
+ * real validator reports it: missing properties first, then the body's own in its order. Elsewhere:
+ * unknown names first (a typo is named before what it causes), then the shape's in its order.
+ */
+function visitOrder(o: Record<string, unknown>, props: Shape, source: Source): string[] {
+  const given = Object.keys(o).filter((k) => o[k] !== undefined);
+  if (source === 'json') return [...Object.keys(props).filter((k) => own(o, k) === undefined), ...given];
+  return [...given.filter((k) => !declares(props, k)), ...Object.keys(props)];
+}
 
 function checkObject(
   o: Record<string, unknown>,
@@ -237,13 +272,16 @@ function checkObject(
   out: Failure[],
 ): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  for (const key of Object.keys(o)) {
-    if (!(key in props) && !open)
-      out.push({ why: 'unknown', name: join(path, key), value: o[key], allowed: Object.keys(props) });
-  }
-  for (const key in props) {
+  for (const key of visitOrder(o, props, source)) {
+    const raw = own(o, key);
+    if (!declares(props, key)) {
+      if (open) value[key] = raw;
+      // An unknown name is the client's text: cut like any echoed value.
+      else if (out.length < MAX_FAILURES)
+        out.push({ why: 'unknown', name: join(path, echo(key)), value: raw, allowed: Object.keys(props) });
+      continue;
+    }
     const s = props[key]!;
-    const raw = o[key];
     if (raw === undefined || (raw === null && source === 'control')) {
       if (s.required) out.push({ why: 'missing', name: join(path, key) });
       else if (s.default !== undefined) value[key] = s.default;
@@ -251,7 +289,6 @@ function checkObject(
     }
     value[key] = checkValue(raw, s, join(path, key), source, out);
   }
-  if (open) for (const key of Object.keys(o)) if (!(key in props)) value[key] = o[key];
   return value;
 }
 
@@ -263,9 +300,17 @@ export type Query = Record<string, string | string[] | undefined>;
 
 const qv = (f: Failure) => ('value' in f ? echo(f.value) : '');
 
+/** A spec's own words for the value it refused (`Spec.message`), if it has them. */
+function ownWords(f: Failure): string | undefined {
+  if (f.why === 'missing' || f.why === 'unknown') return undefined;
+  return f.spec?.message?.replace('{v}', qv(f));
+}
+
 /** The v2 query-string messages (wire notes §1.3, §8.2). */
 function v2QueryError(f: Failure): ParamError {
   const p = (values: string[]) => ({ [f.name]: values });
+  const own = ownWords(f);
+  if (own !== undefined) return { parameters: p([qv(f)]), message: own };
   switch (f.why) {
     case 'unknown':
       return {
@@ -297,11 +342,9 @@ function v2QueryError(f: Failure): ParamError {
     case 'pattern':
       return {
         parameters: p([qv(f)]),
-        message:
-          f.spec.message?.replace('{v}', qv(f)) ??
-          (f.spec.pattern
-            ? `The \`${f.name}\` query parameter value [${qv(f)}] does not match ${f.spec.pattern.source}`
-            : `The \`${f.name}\` query parameter value [${qv(f)}] is not valid`),
+        message: f.spec.pattern
+          ? `The \`${f.name}\` query parameter value [${qv(f)}] does not match ${f.spec.pattern.source}`
+          : `The \`${f.name}\` query parameter value [${qv(f)}] is not valid`,
       };
     case 'length':
     case 'type':
@@ -316,7 +359,7 @@ function v2JsonError(f: Failure): ParamError {
     message: `${at}: ${message}`,
     parameters: { [f.name || 'body']: values },
   });
-  const s = 'spec' in f ? f.spec : ({} as Spec);
+  const s = ('spec' in f && f.spec) || ({} as Spec);
   switch (f.why) {
     case 'unknown':
       return e('is not defined in the schema and the schema does not allow additional properties', []);
@@ -348,13 +391,18 @@ function v2JsonError(f: Failure): ParamError {
 /** The control API's messages: one field named per error (README: `errors[].parameters`). */
 function controlError(f: Failure): Problem {
   const bad = (message: string) => problems.invalidParam(f.name, 'value' in f ? qv(f) : '', message);
-  const s = 'spec' in f ? f.spec : ({} as Spec);
+  const s = ('spec' in f && f.spec) || ({} as Spec);
+  const own = ownWords(f);
+  if (own !== undefined) return bad(own);
   switch (f.why) {
     case 'unknown':
       return bad(`unknown field ${f.name}; allowed: ${f.allowed.join(', ')}`);
     case 'missing':
       return bad(`${f.name} is required`);
     case 'type':
+      // What the field must be, in the words of its spec where a type alone says too little.
+      if (f.spec?.kind === 'enum') return bad(`${f.name} must be one of ${f.spec.values!.join(', ')}`);
+      if (f.spec?.kind === 'strs') return bad(`${f.name} must be an array of ${f.spec.what ?? 'strings'}`);
       return bad(`${f.name} must be ${CONTROL_TYPES[f.expected] ?? `a ${f.expected}`}`);
     case 'length':
       return f.value.length === 0 || (s.min !== undefined && [...f.value].length < s.min)
@@ -367,7 +415,8 @@ function controlError(f: Failure): Problem {
     case 'enum':
       return bad(`${f.name} must be one of ${s.values!.join(', ')}`);
     case 'pattern':
-      return bad(s.kind === 'strs' ? `${f.name} must be an array of ${s.what ?? 'strings'}` : `${f.name} is not valid`);
+      if (s.kind === 'strs') return bad(`${f.name} must be an array of ${s.what ?? 'strings'}`);
+      return bad(`${f.name} is not valid`);
     case 'time':
       return bad(`${f.name} must be an ISO 8601 date-time`);
   }
@@ -396,7 +445,7 @@ export function readQuery<S extends Shape>(query: Query, shape: S): Infer<S> {
   for (const k of Object.keys(query)) flat[k] = last(query[k]);
   const failures: Failure[] = [];
   const value = checkObject(flat, shape, false, '', 'text', failures);
-  if (failures.length) throw problems.invalidRequest(failures.map(v2QueryError));
+  if (failures.length) throw problems.invalidRequest(failures.slice(0, MAX_FAILURES).map(v2QueryError));
   return value as Infer<S>;
 }
 
@@ -412,17 +461,33 @@ export function readPath<T>(name: string, value: string, spec: Spec<T>): T {
 export function readJson<S extends Shape>(body: unknown, shape: S, opts: { open?: boolean } = {}): Infer<S> {
   const failures: Failure[] = [];
   const value = checkValue(body ?? {}, obj(shape, opts), '', 'json', failures);
-  if (failures.length) throw problems.invalidRequest(failures.map(v2JsonError));
+  if (failures.length) throw problems.invalidRequest(failures.slice(0, MAX_FAILURES).map(v2JsonError));
   return value as Infer<S>;
 }
 
-/** A control-API JSON body (absent ⇒ `{}`): a 400 naming the first field that is wrong. */
-export function readControl<S extends Shape>(body: unknown, shape: S): Infer<S> {
+/**
+ * A control-API JSON body (absent ⇒ `{}`): a 400 naming the first field that is wrong. `open` keeps
+ * fields the shape does not declare, for a service that judges them itself.
+ */
+export function readControl<S extends Shape>(body: unknown, shape: S, opts: { open?: boolean } = {}): Infer<S> {
   const value = body ?? {};
   if (typeof value !== 'object' || Array.isArray(value) || value === null)
     throw problems.invalidParam('body', typeName(value), 'The request body must be a JSON object.');
   const failures: Failure[] = [];
-  const read = checkObject(value as Record<string, unknown>, shape, false, '', 'control', failures);
+  const read = checkObject(value as Record<string, unknown>, shape, opts.open ?? false, '', 'control', failures);
+  if (failures.length) throw controlError(failures[0]!);
+  return read as Infer<S>;
+}
+
+/**
+ * A control-API query string: text values in the control API's words, a 400 naming the first wrong
+ * one. A key given twice is refused (which one was meant is not for Aviary to guess).
+ */
+export function readControlQuery<S extends Shape>(query: Query, shape: S): Infer<S> {
+  for (const [key, v] of Object.entries(query))
+    if (Array.isArray(v)) throw problems.invalidParam(echo(key), v.map(echo), `${echo(key)} must be given once`);
+  const failures: Failure[] = [];
+  const read = checkObject(query, shape, false, '', 'text', failures);
   if (failures.length) throw controlError(failures[0]!);
   return read as Infer<S>;
 }

@@ -1,5 +1,7 @@
-// Wire facts every responder shares: the JSON content type, and which error dialect a path speaks
-// (the real service has four, one per API family).
+// Wire facts every responder shares: the JSON content type, which error dialect a path speaks (the
+// real service has four, one per API family), and how a v2 envelope is sent as text.
+import type { FastifyReply } from 'fastify';
+import { envelopeJson } from '../shared/json.js';
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -11,4 +13,9 @@ export function wireFamily(path: string): WireFamily {
   if (/^\/(12|11|5)(\/|$)/.test(path)) return 'ads';
   if (path.startsWith('/1.1/') || path.startsWith('/oauth/') || path.startsWith('/oauth2/')) return 'v1';
   return 'v2';
+}
+
+/** Sends a response envelope as JSON text, reusing the text of stable (cached) objects. */
+export function sendEnvelope(reply: FastifyReply, env: Record<string, unknown>): FastifyReply {
+  return reply.type(JSON_UTF8).send(envelopeJson(env));
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ISO_TIME, isIsoTime, parseIsoTime } from './iso-time.js';
+import { isIsoTime, parseIsoTime } from './iso-time.js';
 
 test('valid RFC 3339 date-times give their instant, offsets applied', () => {
   for (const [text, iso] of [
@@ -18,7 +18,7 @@ test('valid RFC 3339 date-times give their instant, offsets applied', () => {
     ['0050-06-01T00:00:00Z', '0050-06-01T00:00:00.000Z'],
   ]) {
     assert.equal(new Date(parseIsoTime(text!)!).toISOString(), iso, text);
-    assert.ok(isIsoTime(text!) && ISO_TIME.test(text!), text);
+    assert.ok(isIsoTime(text!), text);
   }
 });
 
@@ -45,6 +45,6 @@ test('impossible dates, times and offsets are refused', () => {
     '',
   ]) {
     assert.equal(parseIsoTime(text), null, text);
-    assert.equal(ISO_TIME.test(text), false, text);
+    assert.equal(isIsoTime(text), false, text);
   }
 });

@@ -35,17 +35,3 @@ export function parseIsoTime(text: string): number | null {
 export function isIsoTime(text: string): boolean {
   return parseIsoTime(text) !== null;
 }
-
-/**
- * The same check in the shape query-parameter specs take (`pattern: RegExp`, http/params.ts), so each
- * endpoint keeps its own message while the rule lives here.
- */
-class IsoTimePattern extends RegExp {
-  constructor() {
-    super(SHAPE.source);
-  }
-  override test(text: string): boolean {
-    return isIsoTime(text);
-  }
-}
-export const ISO_TIME: RegExp = new IsoTimePattern();

@@ -28,7 +28,7 @@ export function pick<R, C>(
   ctx?: C,
 ): typeof out {
   for (const f of fields) {
-    // Field names arrive checked against the spec's enums (http/fields.ts), so no prototype key gets
+    // Field names arrive checked against the spec's enums (http/v2-query.ts), so no prototype key gets
     // here; an Object.hasOwn guard would cost a user page of 100 about 5 µs.
     const r = render[f];
     if (!r) continue;

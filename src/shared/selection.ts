@@ -1,5 +1,5 @@
 // What a request asked to see: the `*.fields` lists and `expansions`, as plain data. The HTTP layer
-// parses it (http/fields.ts); services render with it. Absent parameters are empty lists.
+// parses it (http/v2-query.ts); services render with it. Absent parameters are empty lists.
 export type Selection = {
   tweet: readonly string[];
   user: readonly string[];

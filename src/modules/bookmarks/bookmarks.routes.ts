@@ -1,25 +1,26 @@
 // v2 bookmarks: the caller's own, OAuth 2.0 user context only (SPEC security lists no OAuth 1.0a).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkBody } from '../../http/body-schema.js';
-import { actorOf, ownPath, pageOf, pathId, paging, selectionOf, TWEET_SELECTION, viewerOf } from '../../http/fields.js';
 import type { AuthRule } from '../../http/auth.js';
-import { parseQuery, type Query } from '../../http/params.js';
+import { actorOf, ownPath, viewerOf } from '../../http/caller.js';
+import { id, readJson, readPath, readQuery, type Query } from '../../http/input.js';
+import { pageOf, paging, selectionOf, TWEET_SELECTION } from '../../http/v2-query.js';
 import { renderPostPage } from '../hydrate/index.js';
 import { TWEET_ID_BODY } from '../posts/index.js';
 import { bookmark, bookmarks, unbookmark } from './bookmarks.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };
-const READ = { schemes: ['oauth2-user'], scopes: ['bookmark.read', 'tweet.read', 'users.read'] } as AuthRule;
-const WRITE = {
+const READ: AuthRule = { schemes: ['oauth2-user'], scopes: ['bookmark.read', 'tweet.read', 'users.read'] };
+const WRITE: AuthRule = {
   schemes: ['oauth2-user'],
   scopes: ['bookmark.write', 'tweet.read', 'users.read'],
   write: true,
-} as AuthRule;
+};
+const LIST = { ...paging(1, 100), ...TWEET_SELECTION };
 
 export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
   app.get<Id>('/2/users/:id/bookmarks', { config: { auth: READ } }, async (req) => {
-    const q = parseQuery(req.query, { ...paging(1, 100), ...TWEET_SELECTION });
+    const q = readQuery(req.query, LIST);
     ownPath(actorOf(req), req.params.id);
     const { limit, position } = pageOf(q, 100);
     const page = await bookmarks(deps, req.params.id, limit, position);
@@ -28,7 +29,7 @@ export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
   app.post<Id>('/2/users/:id/bookmarks', { config: { auth: WRITE } }, async (req) => {
     const actor = actorOf(req);
     ownPath(actor, req.params.id);
-    const b = checkBody<{ tweet_id: string }>(req.body, TWEET_ID_BODY);
+    const b = readJson(req.body, TWEET_ID_BODY);
     return { data: await bookmark(deps, actor.userId, b.tweet_id) };
   });
   app.delete<{ Params: { id: string; tweet_id: string } }>(
@@ -37,7 +38,7 @@ export function bookmarksRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const actor = actorOf(req);
       ownPath(actor, req.params.id);
-      return { data: await unbookmark(deps, actor.userId, pathId('tweet_id', req.params.tweet_id)) };
+      return { data: await unbookmark(deps, actor.userId, readPath('tweet_id', req.params.tweet_id, id())) };
     },
   );
 }

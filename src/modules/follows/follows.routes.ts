@@ -2,20 +2,10 @@
 // POST is refused on self-serve tiers (seed, Other v2 endpoints).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkBody, TARGET_USER_BODY } from '../../http/body-schema.js';
-import {
-  actorOf,
-  ownPath,
-  pageOf,
-  pathId,
-  paging,
-  readRule,
-  selectionOf,
-  USER_SELECTION,
-  userRule,
-  viewerOf,
-} from '../../http/fields.js';
-import { parseQuery, type Query } from '../../http/params.js';
+import { anyAuth, userContext } from '../../http/auth.js';
+import { actorOf, ownPath, viewerOf } from '../../http/caller.js';
+import { id, readJson, readPath, readQuery, required, type Query } from '../../http/input.js';
+import { pageOf, paging, selectionOf, USER_SELECTION } from '../../http/v2-query.js';
 import type { PageMeta } from '../../shared/cursor.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { checkEnrolled } from '../users/index.js';
@@ -31,26 +21,26 @@ export type FollowsRendering = {
 
 type Id = { Params: { id: string }; Querystring: Query };
 const LIST = { ...paging(1, 1000), ...USER_SELECTION };
-const WRITE = userRule(['follows.write', 'tweet.read', 'users.read'], { write: true });
+const WRITE = userContext(['follows.write', 'tweet.read', 'users.read'], { write: true });
 
 export function followsRoutes(app: FastifyInstance, deps: Deps, render: FollowsRendering) {
-  const read = readRule(['follows.read', 'tweet.read', 'users.read']);
+  const read = anyAuth(['follows.read', 'tweet.read', 'users.read']);
   app.get<Id>('/2/users/:id/followers', { config: { auth: read } }, async (req) => {
-    const q = parseQuery(req.query, LIST);
+    const q = readQuery(req.query, LIST);
     const { limit, position } = pageOf(q, 100);
-    const page = await followers(deps, pathId('id', req.params.id), limit, position);
+    const page = await followers(deps, readPath('id', req.params.id, id()), limit, position);
     return render.renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
   });
   app.get<Id>('/2/users/:id/following', { config: { auth: read } }, async (req) => {
-    const q = parseQuery(req.query, LIST);
+    const q = readQuery(req.query, LIST);
     const { limit, position } = pageOf(q, 100);
-    const page = await following(deps, pathId('id', req.params.id), limit, position);
+    const page = await following(deps, readPath('id', req.params.id, id()), limit, position);
     return render.renderUserPage(deps, viewerOf(req), page.ids, page.meta, selectionOf(q));
   });
   app.post<Id>('/2/users/:id/following', { config: { auth: WRITE } }, async (req) => {
     const actor = actorOf(req);
     ownPath(actor, req.params.id);
-    const b = checkBody<{ target_user_id: string }>(req.body, TARGET_USER_BODY);
+    const b = readJson(req.body, { target_user_id: required(id()) });
     checkEnrolled(actor);
     return { data: await follow(deps, actor, b.target_user_id) };
   });
@@ -60,7 +50,7 @@ export function followsRoutes(app: FastifyInstance, deps: Deps, render: FollowsR
     async (req) => {
       const actor = actorOf(req);
       ownPath(actor, req.params.id, 'source_user_id');
-      return { data: await unfollow(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
+      return { data: await unfollow(deps, actor.userId, readPath('target_user_id', req.params.target_user_id, id())) };
     },
   );
 }

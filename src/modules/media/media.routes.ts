@@ -3,9 +3,26 @@
 // media key. multipart/form-data is parsed in this scope only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkBody, ID_STRING } from '../../http/body-schema.js';
-import { actorOf, MEDIA_SELECTION, readRule, selectionOf, userRule } from '../../http/fields.js';
-import { parseQuery, type Query } from '../../http/params.js';
+import { anyAuth, userContext } from '../../http/auth.js';
+import { actorOf } from '../../http/caller.js';
+import {
+  arr,
+  bool,
+  id,
+  int,
+  list,
+  obj,
+  oneOf,
+  readJson,
+  readPath,
+  readQuery,
+  required,
+  splitList,
+  str,
+  withDefault,
+  type Query,
+} from '../../http/input.js';
+import { MEDIA_SELECTION, selectionOf } from '../../http/v2-query.js';
 import { partialError, problems } from '../../shared/problems.js';
 import { boundaryOf, parseMultipart, partsToObject } from './media.multipart.js';
 import {
@@ -19,46 +36,96 @@ import {
   simpleUpload,
   uploadStatus,
   uploadView,
-  type InitUpload,
 } from './media.service.js';
 import { mediaView } from './media.view.js';
 
-type Fields = Record<string, string | Buffer | number | undefined>;
-const WRITE = userRule(['media.write'], { write: true });
-const MEDIA_KEY = /^([0-9]+)_([0-9]+)$/;
+const WRITE = userContext(['media.write'], { write: true });
+const MEDIA_KEY = str({ pattern: /^([0-9]+)_([0-9]+)$/ });
+const MEDIA_KEYS = {
+  media_keys: required(
+    str({
+      pattern: /^[0-9]+_[0-9]+(,[0-9]+_[0-9]+){0,99}$/,
+      message: 'The `media_keys` query parameter value [{v}] is not valid',
+    }),
+  ),
+  ...MEDIA_SELECTION,
+};
+const STATUS_QUERY = {
+  media_id: required(
+    str({ pattern: /^[0-9]{1,19}$/, message: 'The `media_id` query parameter value [{v}] is not valid' }),
+  ),
+  command: list(['STATUS']),
+};
 
+// `total_bytes` first: the validator names missing properties in this order.
 const INIT_BODY = {
-  t: 'object',
-  required: ['total_bytes', 'media_type'],
-  props: {
-    media_type: { t: 'string', enum: MEDIA_TYPES },
-    total_bytes: { t: 'int', min: 0 },
-    media_category: { t: 'string', enum: CATEGORIES },
-    additional_owners: { t: 'array', items: ID_STRING },
-    shared: { t: 'bool' },
-  },
-} as const;
+  total_bytes: required(int({ min: 0 })),
+  media_type: required(oneOf(MEDIA_TYPES)),
+  media_category: oneOf(CATEGORIES),
+  additional_owners: arr(id()),
+  shared: bool(),
+};
+const METADATA_BODY = {
+  id: required(id()),
+  metadata: required(obj({ alt_text: obj({ text: required(str({ max: 1000 })) }) }, { open: true })),
+};
 
-/** Body fields of any upload call: JSON, form or multipart, with the query string's on top. */
-function fieldsOf(req: FastifyRequest): Fields {
+/**
+ * The fields of an upload call in the older command form (and of append): a form, multipart or JSON
+ * body with the query string's fields on top, every value read as text (a form's are); the file
+ * itself is `media` (binary in multipart, else base64) or `media_data` (base64).
+ */
+const UPLOAD_FIELDS = {
+  command: oneOf(['INIT', 'APPEND', 'FINALIZE'], { message: 'command must be one of INIT, APPEND, FINALIZE, STATUS' }),
+  media_id: str(),
+  segment_index: withDefault(int({ min: 0, max: 999 }), 0),
+  media_type: str(),
+  total_bytes: int({ min: 0 }),
+  media_category: str(),
+  additional_owners: str(),
+  shared: oneOf(['true', 'false']),
+  media: str(),
+  media_data: str(),
+};
+type Upload = ReturnType<typeof uploadFieldsOf>;
+
+function uploadFieldsOf(req: FastifyRequest<{ Querystring: Query }>) {
   const body = req.body;
-  const fromBody: Fields = Buffer.isBuffer(body)
+  const parts = Buffer.isBuffer(body)
     ? partsToObject(parseMultipart(body, boundaryOf(String(req.headers['content-type'])) ?? ''))
-    : body && typeof body === 'object'
-      ? (body as Fields)
-      : {};
-  return { ...(req.query as Fields), ...fromBody };
+    : body;
+  const text: Query = { ...req.query };
+  let file: Buffer | undefined;
+  if (parts && typeof parts === 'object' && !Array.isArray(parts)) {
+    for (const [k, v] of Object.entries(parts)) {
+      if (k === 'media' && Buffer.isBuffer(v)) file = v;
+      else if (Buffer.isBuffer(v)) text[k] = v.toString('utf8');
+      else if (v !== undefined && v !== null) text[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    }
+  }
+  return { ...readQuery(text, UPLOAD_FIELDS), file };
 }
 
-/** The file bytes of a `media` field: binary (multipart) or base64 text (`media_data` or JSON). */
-function bytesOf(f: Fields): Buffer {
-  const v = f.media ?? f.media_data;
-  if (Buffer.isBuffer(v)) return v;
-  if (typeof v === 'string' && v.length) return Buffer.from(v, 'base64');
+/** The file bytes: a binary `media` part, or base64 text in `media` or `media_data`. */
+function bytesOf(f: Upload): Buffer {
+  if (f.file) return f.file;
+  const text = f.media ?? f.media_data;
+  if (text) return Buffer.from(text, 'base64');
   throw problems.invalidParam('media', '', 'media is required');
 }
 
-const segmentOf = (f: Fields) => Number(f.segment_index ?? 0);
+/** INIT in the older form: the same fields as /2/media/upload/initialize, as text. */
+function initOf(f: Upload) {
+  if (f.media_type === undefined) throw problems.invalidParam('media_type', '', 'media_type is required');
+  if (f.total_bytes === undefined) throw problems.invalidParam('total_bytes', '', 'total_bytes is required');
+  return { media_type: f.media_type, total_bytes: f.total_bytes, media_category: f.media_category };
+}
+
+/** The upload session an older-form call names. */
+function mediaIdOf(f: Upload): string {
+  if (f.media_id === undefined) throw problems.invalidParam('media_id', '', 'media_id is required');
+  return f.media_id;
+}
 
 export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   void app.register(async (scope) => {
@@ -67,34 +134,23 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/2/media/:key',
-    { config: { auth: readRule(['tweet.read']) } },
+    { config: { auth: anyAuth(['tweet.read']) } },
     async (req) => {
-      const q = parseQuery(req.query, MEDIA_SELECTION);
-      if (!MEDIA_KEY.test(req.params.key))
-        throw problems.invalidParam(
-          'media_key',
-          req.params.key,
-          `The \`media_key\` query parameter value [${req.params.key}] does not match ^([0-9]+)_([0-9]+)$`,
-        );
-      const [m] = await mediaByKeys(deps, [req.params.key]);
+      const q = readQuery(req.query, MEDIA_SELECTION);
+      const key = readPath('media_key', req.params.key, MEDIA_KEY);
+      const [m] = await mediaByKeys(deps, [key]);
       if (!m)
         return {
           errors: [
-            partialError(
-              problems.resourceNotFound({ parameter: 'media_key', value: req.params.key, resource_type: 'media' }),
-            ),
+            partialError(problems.resourceNotFound({ parameter: 'media_key', value: key, resource_type: 'media' })),
           ],
         };
       return { data: mediaView(m, selectionOf(q).media) };
     },
   );
-  app.get<{ Querystring: Query }>('/2/media', { config: { auth: readRule(['tweet.read']) } }, async (req) => {
-    const q = parseQuery(
-      req.query,
-      { media_keys: { kind: 'string', pattern: /^[0-9]+_[0-9]+(,[0-9]+_[0-9]+){0,99}$/ }, ...MEDIA_SELECTION },
-      ['media_keys'],
-    );
-    const keys = [...new Set((q.media_keys as string).split(','))];
+  app.get<{ Querystring: Query }>('/2/media', { config: { auth: anyAuth(['tweet.read']) } }, async (req) => {
+    const q = readQuery(req.query, MEDIA_KEYS);
+    const keys = splitList(q.media_keys);
     const found = new Map((await mediaByKeys(deps, keys)).map((m) => [m.media_key, m]));
     const fields = selectionOf(q).media;
     const data = keys.flatMap((k) => (found.has(k) ? [mediaView(found.get(k)!, fields)] : []));
@@ -109,78 +165,43 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
 
 function uploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/2/media/upload/initialize', { config: { auth: WRITE } }, async (req) => {
-    const b = checkBody<InitUpload>(req.body, INIT_BODY);
+    const b = readJson(req.body, INIT_BODY);
     return { data: uploadView(await initUpload(deps, actorOf(req).userId, b), deps.clock.now()) };
   });
-  app.post<{ Params: { id: string } }>('/2/media/upload/:id/append', { config: { auth: WRITE } }, async (req) => {
-    const f = fieldsOf(req);
-    return { data: await appendUpload(deps, actorOf(req).userId, req.params.id, segmentOf(f), bytesOf(f)) };
-  });
+  app.post<{ Params: { id: string }; Querystring: Query }>(
+    '/2/media/upload/:id/append',
+    { config: { auth: WRITE } },
+    async (req) => {
+      const f = uploadFieldsOf(req);
+      return { data: await appendUpload(deps, actorOf(req).userId, req.params.id, f.segment_index, bytesOf(f)) };
+    },
+  );
   app.post<{ Params: { id: string } }>('/2/media/upload/:id/finalize', { config: { auth: WRITE } }, async (req) => ({
     data: uploadView(await finalizeUpload(deps, actorOf(req).userId, req.params.id), deps.clock.now()),
   }));
   app.get<{ Querystring: Query }>('/2/media/upload', { config: { auth: WRITE } }, async (req) => {
-    const q = parseQuery(
-      req.query,
-      { media_id: { kind: 'string', pattern: /^[0-9]{1,19}$/ }, command: { kind: 'list', values: ['STATUS'] } },
-      ['media_id'],
-    );
-    return { data: uploadView(await uploadStatus(deps, actorOf(req).userId, q.media_id as string), deps.clock.now()) };
+    const q = readQuery(req.query, STATUS_QUERY);
+    return { data: uploadView(await uploadStatus(deps, actorOf(req).userId, q.media_id), deps.clock.now()) };
   });
-  app.post('/2/media/upload', { config: { auth: WRITE } }, async (req) => {
-    const f = fieldsOf(req);
+  app.post<{ Querystring: Query }>('/2/media/upload', { config: { auth: WRITE } }, async (req) => {
+    const f = uploadFieldsOf(req);
     const user = actorOf(req).userId;
     const now = deps.clock.now();
     switch (f.command) {
       case 'INIT':
-        return {
-          data: uploadView(
-            await initUpload(deps, user, {
-              media_type: String(f.media_type),
-              total_bytes: Number(f.total_bytes),
-              media_category: f.media_category as string | undefined,
-            }),
-            now,
-          ),
-        };
+        return { data: uploadView(await initUpload(deps, user, initOf(f)), now) };
       case 'APPEND':
-        return { data: await appendUpload(deps, user, String(f.media_id), segmentOf(f), bytesOf(f)) };
+        return { data: await appendUpload(deps, user, mediaIdOf(f), f.segment_index, bytesOf(f)) };
       case 'FINALIZE':
-        return { data: uploadView(await finalizeUpload(deps, user, String(f.media_id)), now) };
+        return { data: uploadView(await finalizeUpload(deps, user, mediaIdOf(f)), now) };
       case undefined: {
-        const category = String(f.media_category ?? 'tweet_image');
-        return {
-          data: uploadView(
-            await simpleUpload(deps, user, {
-              media: bytesOf(f),
-              media_category: category,
-              media_type: f.media_type as string | undefined,
-            }),
-            now,
-          ),
-        };
+        const o = { media: bytesOf(f), media_category: f.media_category ?? 'tweet_image', media_type: f.media_type };
+        return { data: uploadView(await simpleUpload(deps, user, o), now) };
       }
-      default:
-        throw problems.invalidParam(
-          'command',
-          String(f.command),
-          'command must be one of INIT, APPEND, FINALIZE, STATUS',
-        );
     }
   });
   app.post('/2/media/metadata', { config: { auth: WRITE } }, async (req) => {
-    const b = checkBody<{ id: string; metadata: { alt_text?: { text: string } } }>(req.body, {
-      t: 'object',
-      required: ['id', 'metadata'],
-      props: {
-        id: ID_STRING,
-        metadata: {
-          t: 'object',
-          open: true,
-          props: { alt_text: { t: 'object', required: ['text'], props: { text: { t: 'string', max: 1000 } } } },
-        },
-      },
-    });
+    const b = readJson(req.body, METADATA_BODY);
     await uploadStatus(deps, actorOf(req).userId, b.id);
     await setAltText(deps, b.id, b.metadata.alt_text?.text ?? null);
     return { data: { id: b.id, associated_metadata: true } };

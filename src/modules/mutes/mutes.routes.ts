@@ -1,29 +1,21 @@
 // v2 mutes: the caller's own mute list, mute and unmute.
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { checkBody, TARGET_USER_BODY } from '../../http/body-schema.js';
-import {
-  actorOf,
-  ownPath,
-  pageOf,
-  pathId,
-  paging,
-  selectionOf,
-  USER_SELECTION,
-  userRule,
-  viewerOf,
-} from '../../http/fields.js';
-import { parseQuery, type Query } from '../../http/params.js';
+import { userContext } from '../../http/auth.js';
+import { actorOf, ownPath, viewerOf } from '../../http/caller.js';
+import { id, readJson, readPath, readQuery, required, type Query } from '../../http/input.js';
+import { pageOf, paging, selectionOf, USER_SELECTION } from '../../http/v2-query.js';
 import { renderUserPage } from '../hydrate/index.js';
 import { mute, muting, unmute } from './mutes.service.js';
 
 type Id = { Params: { id: string }; Querystring: Query };
-const RULE = userRule(['mute.read', 'tweet.read', 'users.read']);
-const WRITE = userRule(['mute.write', 'tweet.read', 'users.read'], { write: true });
+const RULE = userContext(['mute.read', 'tweet.read', 'users.read']);
+const WRITE = userContext(['mute.write', 'tweet.read', 'users.read'], { write: true });
+const LIST = { ...paging(1, 1000), ...USER_SELECTION };
 
 export function mutesRoutes(app: FastifyInstance, deps: Deps) {
   app.get<Id>('/2/users/:id/muting', { config: { auth: RULE } }, async (req) => {
-    const q = parseQuery(req.query, { ...paging(1, 1000), ...USER_SELECTION });
+    const q = readQuery(req.query, LIST);
     ownPath(actorOf(req), req.params.id);
     const { limit, position } = pageOf(q, 100);
     const page = await muting(deps, req.params.id, limit, position);
@@ -32,7 +24,7 @@ export function mutesRoutes(app: FastifyInstance, deps: Deps) {
   app.post<Id>('/2/users/:id/muting', { config: { auth: WRITE } }, async (req) => {
     const actor = actorOf(req);
     ownPath(actor, req.params.id);
-    const b = checkBody<{ target_user_id: string }>(req.body, TARGET_USER_BODY);
+    const b = readJson(req.body, { target_user_id: required(id()) });
     return { data: await mute(deps, actor.userId, b.target_user_id) };
   });
   app.delete<{ Params: { id: string; target_user_id: string } }>(
@@ -41,7 +33,7 @@ export function mutesRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const actor = actorOf(req);
       ownPath(actor, req.params.id, 'source_user_id');
-      return { data: await unmute(deps, actor.userId, pathId('target_user_id', req.params.target_user_id)) };
+      return { data: await unmute(deps, actor.userId, readPath('target_user_id', req.params.target_user_id, id())) };
     },
   );
 }

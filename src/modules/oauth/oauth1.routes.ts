@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidateAccessToken } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { OAUTH1_USER_ONLY, signedRequestOf } from '../../http/auth.js';
+import { requestCaller } from '../../http/caller.js';
 import type { UserRow } from '../users/index.js';
 import { allParams, checkCsrf, csrfToken, page, pageUser, sendForm, sendPage, sessionId } from './oauth.http.js';
 import { deniedPage, oauth1Page, pinPage } from './oauth.pages.js';
@@ -55,7 +56,8 @@ export function oauth1Routes(app: FastifyInstance, deps: Deps) {
   // Signed with the token to revoke → 200 {access_token}; later use → 401 code 89 (notes §11.2).
   for (const path of ['/1.1/oauth/invalidate_token', '/1.1/oauth/invalidate_token.json']) {
     app.post(path, { config: { auth: OAUTH1_USER_ONLY } }, async (req) => {
-      const token = req.caller!.kind === 'oauth1-user' ? req.caller!.token : '';
+      const caller = requestCaller(req);
+      const token = caller.kind === 'oauth1-user' ? caller.token : '';
       await invalidateAccessToken(deps, token);
       return { access_token: token };
     });

@@ -21,7 +21,8 @@ export type TagEntity = { start: number; end: number; tag: string };
 export type AnnotationEntity = {
   start: number;
   end: number;
-  probability: number;
+  /** Absent on annotations set by hand through the control API, where it is optional (README). */
+  probability?: number;
   type: string;
   normalized_text: string;
 };

@@ -3,9 +3,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY } from '../../http/auth.js';
-import { checkBody, type Schema } from '../../http/body-schema.js';
-import { parseQuery, type ParamSpec, type Query } from '../../http/params.js';
-import { problems } from '../../shared/problems.js';
+import { callerApp } from '../../http/caller.js';
+import {
+  arr,
+  int,
+  list,
+  oneOf,
+  readJson,
+  readPath,
+  readQuery,
+  required,
+  str,
+  withDefault,
+  type Query,
+} from '../../http/input.js';
 import {
   CONNECTION_FIELDS,
   ENDPOINTS,
@@ -15,58 +26,45 @@ import {
 } from './connections.service.js';
 
 const HISTORY = {
-  status: {
-    kind: 'string',
-    pattern: /^(active|inactive|all)$/,
-    message: 'The `status` query parameter value [{v}] is not one of [active,inactive,all]',
-  },
-  endpoints: { kind: 'list', values: ENDPOINTS },
-  max_results: { kind: 'int', min: 1, max: 100 },
-  pagination_token: { kind: 'string' },
-  'connection.fields': { kind: 'list', values: CONNECTION_FIELDS },
-} satisfies Record<string, ParamSpec>;
-
-const UUIDS_BODY = {
-  t: 'object',
-  required: ['uuids'],
-  props: { uuids: { t: 'array', items: { t: 'string', min: 1 }, min: 1, max: 100 } },
-} satisfies Schema;
+  status: withDefault(oneOf(['active', 'inactive', 'all']), 'active'),
+  endpoints: list(ENDPOINTS),
+  max_results: withDefault(int({ min: 1, max: 100 }), 10),
+  pagination_token: str(),
+  'connection.fields': list(CONNECTION_FIELDS),
+};
+const ENDPOINT_ID = oneOf(ENDPOINTS, {
+  message: `The \`endpoint_id\` path parameter value [{v}] is not one of [${ENDPOINTS.join(',')}]`,
+});
+const UUIDS_BODY = { uuids: required(arr(str({ min: 1 }), { min: 1, max: 100 })) };
 
 export function connectionsRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Query }>('/2/connections', { config: { auth: APP_ONLY } }, async (req) => {
-    const q = parseQuery(req.query, HISTORY);
+    const q = readQuery(req.query, HISTORY);
     const history: HistoryQuery = {
-      status: (q.status as HistoryQuery['status'] | undefined) ?? 'active',
-      endpoints: (q.endpoints as string[] | undefined) ?? [],
-      limit: (q.max_results as number | undefined) ?? 10,
-      token: q.pagination_token as string | undefined,
-      fields: (q['connection.fields'] as string[] | undefined) ?? [],
+      status: q.status,
+      endpoints: q.endpoints ?? [],
+      limit: q.max_results,
+      token: q.pagination_token,
+      fields: q['connection.fields'] ?? [],
     };
-    return listConnections(deps, req.caller!.app.id, history);
+    return listConnections(deps, callerApp(req).id, history);
   });
 
   app.delete('/2/connections/all', { config: { auth: APP_ONLY } }, async (req) =>
-    killConnections(deps, req.caller!.app.id, {}),
+    killConnections(deps, callerApp(req).id, {}),
   );
 
   app.delete<{ Params: { endpoint_id: string } }>(
     '/2/connections/:endpoint_id',
     { config: { auth: APP_ONLY } },
     async (req) => {
-      const endpoint = req.params.endpoint_id;
-      if (!(ENDPOINTS as readonly string[]).includes(endpoint)) {
-        throw problems.invalidParam(
-          'endpoint_id',
-          endpoint,
-          `The \`endpoint_id\` path parameter value [${endpoint}] is not one of [${ENDPOINTS.join(',')}]`,
-        );
-      }
-      return killConnections(deps, req.caller!.app.id, { endpoint });
+      const endpoint = readPath('endpoint_id', req.params.endpoint_id, ENDPOINT_ID);
+      return killConnections(deps, callerApp(req).id, { endpoint });
     },
   );
 
   app.delete('/2/connections', { config: { auth: APP_ONLY } }, async (req) => {
-    const body = checkBody<{ uuids: string[] }>(req.body, UUIDS_BODY);
-    return killConnections(deps, req.caller!.app.id, { uuids: [...new Set(body.uuids)] });
+    const body = readJson(req.body, UUIDS_BODY);
+    return killConnections(deps, callerApp(req).id, { uuids: [...new Set(body.uuids)] });
   });
 }

@@ -3,79 +3,66 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY } from '../../http/auth.js';
-import { checkBody, ID_STRING, type Schema } from '../../http/body-schema.js';
-import { parseQuery, type ParamSpec, type Query } from '../../http/params.js';
-import { problems } from '../../shared/problems.js';
+import { callerApp } from '../../http/caller.js';
 import {
-  addRules,
-  deleteRules,
-  limitsOf,
-  listRules,
-  ruleCounts,
-  RULES_COUNT_FIELDS,
-  type AddRule,
-} from './rules.service.js';
+  arr,
+  bool,
+  id,
+  ids,
+  int,
+  list,
+  obj,
+  readJson,
+  readQuery,
+  required,
+  str,
+  type Query,
+} from '../../http/input.js';
+import { problems } from '../../shared/problems.js';
+import { addRules, deleteRules, limitsOf, listRules, ruleCounts, RULES_COUNT_FIELDS } from './rules.service.js';
 import { ruleCursor, ruleToken } from './rules.view.js';
 
-const boolSpec = (name: string): ParamSpec => ({
-  kind: 'string',
-  pattern: /^(true|false)$/,
-  message: `The \`${name}\` query parameter value [{v}] is not one of [true,false]`,
-});
-
-const RULE: Schema = {
-  t: 'object',
-  required: ['value'],
-  props: { value: { t: 'string', min: 1 }, tag: { t: 'string' } },
-};
+const RULE = obj({ value: required(str({ min: 1 })), tag: str() });
 /**
  * The body for an app whose rule cap is `cap`. More rules than the cap in one request can never be
  * stored or found, so such an array is refused by its length, before its items are read.
  */
-const rulesBody = (cap: number) =>
-  ({
-    t: 'object',
-    props: {
-      add: { t: 'array', items: RULE, min: 1, max: cap },
-      delete: {
-        t: 'object',
-        props: {
-          ids: { t: 'array', items: ID_STRING, max: cap },
-          values: { t: 'array', items: { t: 'string' }, max: cap },
-        },
-      },
-    },
-  }) satisfies Schema;
-type RulesBody = { add?: AddRule[]; delete?: { ids?: string[]; values?: string[] } };
+const rulesBody = (cap: number) => ({
+  add: arr(RULE, { min: 1, max: cap }),
+  delete: obj({ ids: arr(id(), { max: cap }), values: arr(str(), { max: cap }) }),
+});
 
 const LOOKUP = {
-  ids: { kind: 'ids', max: 1000 },
-  max_results: { kind: 'int', min: 1, max: 1000 },
-  pagination_token: {
-    kind: 'string',
+  ids: ids({ max: 1000 }),
+  max_results: int({ min: 1, max: 1000 }),
+  pagination_token: str({
     pattern: /^.{16}$/,
     message: 'The `pagination_token` query parameter value [{v}] is not valid',
-  },
-} satisfies Record<string, ParamSpec>;
+  }),
+};
+const WRITE_QUERY = { dry_run: bool(), delete_all: bool() };
+const COUNTS_QUERY = { 'rules_count.fields': list(RULES_COUNT_FIELDS) };
+
+/** The rule a page starts after; a token that names none is a 400 naming it. */
+function afterOf(token: string | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  const after = ruleCursor(token);
+  if (after === null)
+    throw problems.invalidParam(
+      'pagination_token',
+      token,
+      `The \`pagination_token\` query parameter value [${token}] is not valid`,
+    );
+  return after;
+}
 
 const bodyProblem = (message: string) => problems.invalidRequest({ message, parameters: { body: [] } });
 
 export function rulesRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Query }>('/2/tweets/search/stream/rules', { config: { auth: APP_ONLY } }, async (req) => {
-    const q = parseQuery(req.query, LOOKUP);
-    const token = q.pagination_token as string | undefined;
-    const after = token === undefined ? undefined : ruleCursor(token);
-    if (after === null)
-      throw problems.invalidParam(
-        'pagination_token',
-        token!,
-        `The \`pagination_token\` query parameter value [${token}] is not valid`,
-      );
-    const page = await listRules(deps, req.caller!.app.id, {
-      ids: q.ids as string[] | undefined,
-      limit: (q.max_results as number | undefined) ?? 1000,
-      after,
-    });
+    const q = readQuery(req.query, LOOKUP);
+    const after = afterOf(q.pagination_token);
+    const page = await listRules(deps, callerApp(req).id, { ids: q.ids, limit: q.max_results ?? 1000, after });
     const { last, ...body } = page;
     if (last) body.meta.next_token = ruleToken(last);
     return body;
@@ -85,12 +72,12 @@ export function rulesRoutes(app: FastifyInstance, deps: Deps) {
     '/2/tweets/search/stream/rules',
     { config: { auth: APP_ONLY } },
     async (req, reply) => {
-      const q = parseQuery(req.query, { dry_run: boolSpec('dry_run'), delete_all: boolSpec('delete_all') });
-      const dryRun = q.dry_run === 'true';
-      const caller = req.caller!.app;
-      const body = checkBody<RulesBody>(req.body, rulesBody(limitsOf(deps.config, caller.tier).rules));
+      const q = readQuery(req.query, WRITE_QUERY);
+      const dryRun = q.dry_run ?? false;
+      const caller = callerApp(req);
+      const body = readJson(req.body, rulesBody(limitsOf(deps.config, caller.tier).rules));
       // SPEC: `delete_all` "should be specified with no other parameters".
-      if (q.delete_all === 'true') {
+      if (q.delete_all) {
         if (body.add || body.delete)
           throw bodyProblem('`delete_all` must be specified with no add or delete in the body');
         return deleteRules(deps, caller, 'all', dryRun).then((r) => r.body);
@@ -111,14 +98,14 @@ export function rulesRoutes(app: FastifyInstance, deps: Deps) {
     '/2/tweets/search/stream/rules/counts',
     { config: { auth: APP_ONLY } },
     async (req) => {
-      const q = parseQuery(req.query, { 'rules_count.fields': { kind: 'list', values: RULES_COUNT_FIELDS } });
-      return { data: await ruleCounts(deps, req.caller!.app, (q['rules_count.fields'] as string[] | undefined) ?? []) };
+      const q = readQuery(req.query, COUNTS_QUERY);
+      return { data: await ruleCounts(deps, callerApp(req), q['rules_count.fields'] ?? []) };
     },
   );
 
   app.get<{ Querystring: Query }>('/2/powerstream/rules', { config: { auth: APP_ONLY } }, async (req) => {
-    parseQuery(req.query, {});
-    const { last: _last, ...body } = await listRules(deps, req.caller!.app.id, { limit: 1_000_000 });
+    readQuery(req.query, {});
+    const { last: _last, ...body } = await listRules(deps, callerApp(req).id, { limit: 1_000_000 });
     return body;
   });
 }

@@ -2,10 +2,10 @@
 // renderer app.ts hands in).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { callerUserId, userContext } from '../../http/auth.js';
-import { parseQuery, type Query } from '../../http/params.js';
-import { pathId, readRule, selectionOf, USER_SELECTION, viewerOf } from '../../http/fields.js';
-import { problems } from '../../shared/problems.js';
+import { anyAuth, userContext } from '../../http/auth.js';
+import { callerUserId, viewerOf } from '../../http/caller.js';
+import { id, ids, names, readPath, readQuery, required, str, type Query } from '../../http/input.js';
+import { selectionOf, USER_SELECTION } from '../../http/v2-query.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
 import { USERNAME } from './users.service.js';
 
@@ -25,6 +25,12 @@ export type UsersRendering = {
   ) => Promise<unknown>;
 };
 
+const READ = anyAuth();
+const BY_IDS = { ids: required(ids({ max: 100 })), ...USER_SELECTION };
+/** SPEC GET /2/users/by: 1 to 100 names of the username alphabet. */
+const BY_USERNAMES = { usernames: required(names(USERNAME, { max: 100 })), ...USER_SELECTION };
+const USERNAME_PARAM = str({ pattern: USERNAME });
+
 export function usersRoutes(app: FastifyInstance, deps: Deps, render: UsersRendering) {
   // Either user-context scheme; the real endpoint needs tweet.read as well as users.read
   // (observed: nextauthjs/next-auth#5838 and others).
@@ -32,69 +38,31 @@ export function usersRoutes(app: FastifyInstance, deps: Deps, render: UsersRende
     '/2/users/me',
     { config: { auth: userContext(['tweet.read', 'users.read']) } },
     async (req) => {
-      const q = parseQuery(req.query, USER_SELECTION);
+      const q = readQuery(req.query, USER_SELECTION);
       return render.lookupUsers(deps, viewerOf(req), [callerUserId(req)], 'id', selectionOf(q), 'id', true);
     },
   );
 
-  app.get<{ Querystring: Query }>('/2/users', { config: { auth: readRule() } }, async (req) => {
-    const q = parseQuery(req.query, { ids: { kind: 'ids', max: 100 }, ...USER_SELECTION }, ['ids']);
-    return render.lookupUsers(deps, viewerOf(req), q.ids as string[], 'id', selectionOf(q), 'ids');
+  app.get<{ Querystring: Query }>('/2/users', { config: { auth: READ } }, async (req) => {
+    const q = readQuery(req.query, BY_IDS);
+    return render.lookupUsers(deps, viewerOf(req), q.ids, 'id', selectionOf(q), 'ids');
   });
-  app.get<{ Querystring: Query }>('/2/users/by', { config: { auth: readRule() } }, async (req) => {
-    const q = parseQuery(req.query, { usernames: { kind: 'string' }, ...USER_SELECTION }, ['usernames']);
-    return render.lookupUsers(
-      deps,
-      viewerOf(req),
-      usernamesOf(req.query.usernames),
-      'username',
-      selectionOf(q),
-      'usernames',
-    );
+  app.get<{ Querystring: Query }>('/2/users/by', { config: { auth: READ } }, async (req) => {
+    const q = readQuery(req.query, BY_USERNAMES);
+    return render.lookupUsers(deps, viewerOf(req), q.usernames, 'username', selectionOf(q), 'usernames');
   });
-  app.get<{ Params: { id: string }; Querystring: Query }>(
-    '/2/users/:id',
-    { config: { auth: readRule() } },
-    async (req) => {
-      const q = parseQuery(req.query, USER_SELECTION);
-      return render.lookupUsers(deps, viewerOf(req), [pathId('id', req.params.id)], 'id', selectionOf(q), 'id', true);
-    },
-  );
+  app.get<{ Params: { id: string }; Querystring: Query }>('/2/users/:id', { config: { auth: READ } }, async (req) => {
+    const q = readQuery(req.query, USER_SELECTION);
+    const userId = readPath('id', req.params.id, id());
+    return render.lookupUsers(deps, viewerOf(req), [userId], 'id', selectionOf(q), 'id', true);
+  });
   app.get<{ Params: { username: string }; Querystring: Query }>(
     '/2/users/by/username/:username',
-    { config: { auth: readRule() } },
+    { config: { auth: READ } },
     async (req) => {
-      const q = parseQuery(req.query, USER_SELECTION);
-      const { username } = req.params;
-      if (!USERNAME.test(username))
-        throw problems.invalidParam(
-          'username',
-          username,
-          `The \`username\` query parameter value [${username}] does not match ^[A-Za-z0-9_]{1,15}$`,
-        );
+      const q = readQuery(req.query, USER_SELECTION);
+      const username = readPath('username', req.params.username, USERNAME_PARAM);
       return render.lookupUsers(deps, viewerOf(req), [username], 'username', selectionOf(q), 'username', true);
     },
   );
-}
-
-/** `usernames=a,b`: 1 to 100 names of the username alphabet (SPEC GET /2/users/by). */
-function usernamesOf(raw: Query[string]): string[] {
-  const names = [
-    ...new Set(
-      String(Array.isArray(raw) ? raw[raw.length - 1] : (raw ?? ''))
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  const bad = names.filter((n) => !USERNAME.test(n));
-  if (bad.length)
-    throw problems.invalidParam(
-      'usernames',
-      bad,
-      `The \`usernames\` query parameter value [${bad[0]}] does not match ^[A-Za-z0-9_]{1,15}$`,
-    );
-  if (names.length === 0 || names.length > 100)
-    throw problems.invalidParam('usernames', names.join(','), '`usernames` must have between 1 and 100 items');
-  return names;
 }
