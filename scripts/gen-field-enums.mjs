@@ -1,5 +1,5 @@
 // Regenerates src/http/field-enums.ts from the OpenAPI document's parameter enums.
-// Run: node scripts/gen-field-enums.mjs ../shared/reference/x-api-v2-openapi.json
+// Run: node scripts/gen-field-enums.mjs [spec/x-api-v2-openapi.json]   (the document shipped in spec/)
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? 'spec/x-api-v2-openapi.json', 'utf8'));
