@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser } from '../support/ads.js';
 import { fixtureCampaign, fixtureLineItem } from '../support/ads-fixtures.js';
+import { addLibraryMedia } from '../support/ads-media.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 type Made = {
@@ -176,6 +177,49 @@ const LISTS: ListCase[] = [
         idFilter: 'line_item_ids',
         remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
       };
+    },
+  },
+  {
+    // Deletes are hard (DOCS "Poll Cards"): with_deleted finds nothing more, so no `remove`.
+    name: 'poll cards',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const path = `accounts/${account}/cards/poll`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          name: `poll ${i}`,
+          duration_in_minutes: 60,
+          first_choice: 'yes',
+          second_choice: 'no',
+        });
+        ids.push(res.body.data.id);
+      }
+      return { path, ids, idFilter: 'card_ids' };
+    },
+  },
+  {
+    // Deletes are hard (DOCS "Video Conversation Cards"): with_deleted finds nothing more, so no `remove`.
+    name: 'video conversation cards',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const video = await addLibraryMedia(s, who, account, 'video');
+      const path = `accounts/${account}/cards/video_conversation`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          name: `card ${i}`,
+          first_cta: '#yes',
+          first_cta_tweet: 'yes',
+          thank_you_text: 'thanks',
+          title: 'Which?',
+          media_key: video,
+        });
+        ids.push(res.body.data.id);
+      }
+      return { path, ids, idFilter: 'card_ids' };
     },
   },
 ];

@@ -17,9 +17,11 @@ import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes } from './line-items/index.js';
+import { pollCardsRoutes } from './poll-cards/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
+import { videoConversationCardsRoutes } from './video-conversation-cards/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
 
@@ -71,6 +73,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  pollCardsRoutes(r, deps);
+  videoConversationCardsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
