@@ -9,6 +9,7 @@ import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/ind
 import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
+import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
@@ -71,6 +72,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  cardsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

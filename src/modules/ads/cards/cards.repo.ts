@@ -84,14 +84,10 @@ export async function updateCard(
   id: string,
   set: Pick<CardRow, 'name' | 'card_type' | 'components' | 'slides' | 'updated_at'>,
 ): Promise<void> {
-  await db.run('UPDATE ads_cards SET name = ?, card_type = ?, components = ?, slides = ?, updated_at = ? WHERE id = ?', [
-    set.name,
-    set.card_type,
-    set.components,
-    set.slides,
-    set.updated_at,
-    id,
-  ]);
+  await db.run(
+    'UPDATE ads_cards SET name = ?, card_type = ?, components = ?, slides = ?, updated_at = ? WHERE id = ?',
+    [set.name, set.card_type, set.components, set.slides, set.updated_at, id],
+  );
 }
 
 export async function markDeleted(db: Queryable, id: string, at: number): Promise<void> {
