@@ -351,9 +351,9 @@ forEachStore('Ads API: cards', (store) => {
     const p = `accounts/${fresh.id}/cards`;
     const make = async (name: string, components: unknown[]) =>
       (await adsCall(s, alice, 'POST', p, {}, { json: { name, components } })).body.data;
-    const a = await make('Summer sale', [media(key), details()]);
+    const a = await make('summer sale', [media(key), details()]);
     const b = await make('summer boots', [media(key), button()]);
-    const c = await make('Winter', [media(key), details()]);
+    const c = await make('winter', [media(key), details()]);
     const ids = async (params: Params) =>
       (await adsCall(s, alice, 'GET', p, params)).body.data.map((x: any) => x.id) as string[];
     assert.deepEqual(await ids({}), [a.id, b.id, c.id]);
@@ -362,10 +362,10 @@ forEachStore('Ads API: cards', (store) => {
     assert.deepEqual(await ids({ card_id: [a.id, c.id] }), [a.id, c.id]);
     assert.deepEqual(await ids({ card_id: `${b.id},${c.id}` }), [b.id, c.id]);
     assert.deepEqual(await ids({ card_uris: [b.card_uri] }), [b.id]);
-    assert.deepEqual(await ids({ q: 'summer' }), [a.id, b.id]);
+    assert.deepEqual(await ids({ q: 'SUMMER' }), [a.id, b.id]);
     assert.deepEqual(await ids({ q: 'sale' }), []);
     assert.deepEqual(await ids({ include_legacy_cards: true }), [a.id, b.id, c.id]);
-    assert.deepEqual(await ids({ sort_by: 'name-asc' }), [a.id, b.id, c.id]);
+    assert.deepEqual(await ids({ sort_by: 'name-asc' }), [b.id, a.id, c.id]);
     assert.deepEqual(await ids({ sort_by: 'created_at-desc' }), [c.id, b.id, a.id]);
     const get = (params: Params) => adsCall(s, alice, 'GET', p, params);
     assertError(await get({ card_types: 'POLL' }), 400, 'INVALID_PARAMETER', 'card_types');
