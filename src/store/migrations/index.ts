@@ -43,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0015_ads_line_items_sort', sql: (await import('./0015_ads_line_items_sort.js')).default },
   { id: '0016_ads_media_library', sql: (await import('./0016_ads_media_library.js')).default },
   { id: '0018_ads_cards', sql: (await import('./0018_ads_cards.js')).default },
+  { id: '0020_ads_line_items_wire', sql: (await import('./0020_ads_line_items_wire.js')).default },
 ];
