@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
 import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
+import { accountMediaRoutes, adsAccountMediaAdminRoutes } from './account-media/index.js';
 import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
@@ -18,6 +19,7 @@ import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes } from './line-items/index.js';
+import { mediaLibraryRoutes } from './media-library/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
@@ -72,6 +74,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  mediaLibraryRoutes(r, deps);
+  accountMediaRoutes(r, deps);
   cardsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
@@ -97,5 +101,6 @@ export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
   adsAccountsAdminRoutes(app, deps);
   adsFundingInstrumentsAdminRoutes(app, deps);
   adsAccountAppsAdminRoutes(app, deps);
+  adsAccountMediaAdminRoutes(app, deps);
 }
 export { seedDemoAds } from './ads.demo.js';
