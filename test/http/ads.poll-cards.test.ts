@@ -4,7 +4,6 @@
 // the media library, media polls only with PROMOTED_MEDIA_POLLS; list, get, and a hard delete.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { pollCardByUri } from '../../src/modules/ads/poll-cards/index.js';
 import { adsCall, newAdsAccount, newAdvertiser, npmAds, type Advertiser, type Params } from '../support/ads.js';
 import { addLibraryMedia, uploadMedia } from '../support/ads-media.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
@@ -52,6 +51,9 @@ forEachStore('Ads API: poll cards', (store) => {
   after(() => s.close());
 
   const path = (a = account) => `accounts/${a.id}/cards/poll`;
+  /** The account's cards among these uris, as `cards/all` finds them (cards/cards.finder.ts). */
+  const cardsAll = async (accountId: string, uri: string) =>
+    (await adsCall(s, alice, 'GET', `accounts/${accountId}/cards/all`, { card_uris: uri })).body.data;
   const BASE = { name: 'best coast poll', duration_in_minutes: 10080, first_choice: 'East', second_choice: 'West' };
   const create = (params: Params, o: { form?: boolean; version?: string; on?: { id: string } } = {}) =>
     adsCall(s, alice, 'POST', path(o.on), params, o);
@@ -198,8 +200,9 @@ forEachStore('Ads API: poll cards', (store) => {
     const one = await adsCall(s, alice, 'GET', `${path()}/${a.id}`);
     assert.deepEqual(one.body.data, a);
     assert.deepEqual(one.body.request.params, { account_id: account.id, card_id: a.id, card_type: 'poll' });
-    assert.deepEqual(await pollCardByUri(s.deps.db, account.id, a.card_uri), a);
-    assert.equal(await pollCardByUri(s.deps.db, media.id, a.card_uri), undefined);
+    assert.deepEqual(await cardsAll(account.id, a.card_uri), [a]);
+    assert.deepEqual((await adsCall(s, alice, 'GET', `accounts/${account.id}/cards/all/${a.id}`)).body.data, a);
+    assert.deepEqual(await cardsAll(media.id, a.card_uri), []);
 
     const removed = await adsCall(s, alice, 'DELETE', `${path()}/${a.id}`);
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
@@ -224,7 +227,7 @@ forEachStore('Ads API: poll cards', (store) => {
       'card_id',
     );
     assert.ok(!(await listed({ with_deleted: 'True' })).includes(a.id));
-    assert.equal(await pollCardByUri(s.deps.db, account.id, a.card_uri), undefined);
+    assert.deepEqual(await cardsAll(account.id, a.card_uri), []);
 
     // another account's card is not found on this one
     const other = (await create(BASE, { on: media })).body.data;

@@ -4,7 +4,6 @@
 // delete.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { videoConversationCardByUri } from '../../src/modules/ads/video-conversation-cards/index.js';
 import { adsCall, newAdsAccount, newAdvertiser, npmAds, type Advertiser, type Params } from '../support/ads.js';
 import { addLibraryMedia, uploadMedia } from '../support/ads-media.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
@@ -53,6 +52,9 @@ forEachStore('Ads API: video conversation cards', (store) => {
   after(() => s.close());
 
   const path = (a = account) => `accounts/${a.id}/cards/video_conversation`;
+  /** The account's cards among these uris, as `cards/all` finds them (cards/cards.finder.ts). */
+  const cardsAll = async (accountId: string, uri: string) =>
+    (await adsCall(s, alice, 'GET', `accounts/${accountId}/cards/all`, { card_uris: uri })).body.data;
   const create = (params: Params, o: { form?: boolean; version?: string; on?: { id: string } } = {}) =>
     adsCall(s, alice, 'POST', path(o.on), params, o);
   const listed = async (params: Params = {}, a = account) =>
@@ -218,7 +220,8 @@ forEachStore('Ads API: video conversation cards', (store) => {
     const one = await adsCall(s, alice, 'GET', `${path()}/${a.id}`, { with_deleted: true });
     assert.deepEqual(one.body.data, a);
     assert.equal(one.body.request.params.card_type, 'video_conversation');
-    assert.deepEqual(await videoConversationCardByUri(s.deps.db, account.id, a.card_uri), a);
+    assert.deepEqual(await cardsAll(account.id, a.card_uri), [a]);
+    assert.deepEqual((await adsCall(s, alice, 'GET', `accounts/${account.id}/cards/all/${a.id}`)).body.data, a);
 
     const removed = await adsCall(s, alice, 'DELETE', `${path()}/${a.id}`);
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
@@ -240,7 +243,7 @@ forEachStore('Ads API: video conversation cards', (store) => {
       'card_id',
     );
     assert.ok(!(await listed({ with_deleted: true })).includes(a.id));
-    assert.equal(await videoConversationCardByUri(s.deps.db, account.id, a.card_uri), undefined);
+    assert.deepEqual(await cardsAll(account.id, a.card_uri), []);
   });
 
   test('the npm twitter-ads client creates and deletes a card', async () => {

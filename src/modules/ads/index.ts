@@ -10,6 +10,7 @@ import { accountMediaRoutes, adsAccountMediaAdminRoutes } from './account-media/
 import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
+import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
@@ -19,11 +20,11 @@ import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes } from './line-items/index.js';
 import { mediaLibraryRoutes } from './media-library/index.js';
-import { pollCardsRoutes } from './poll-cards/index.js';
+import { pollCardFinder, pollCardsRoutes } from './poll-cards/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
-import { videoConversationCardsRoutes } from './video-conversation-cards/index.js';
+import { videoConversationCardFinder, videoConversationCardsRoutes } from './video-conversation-cards/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
 
@@ -77,6 +78,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   lineItemCuratedCategoriesRoutes(r, deps);
   mediaLibraryRoutes(r, deps);
   accountMediaRoutes(r, deps);
+  cardsRoutes(r, deps, [pollCardFinder, videoConversationCardFinder]);
   pollCardsRoutes(r, deps);
   videoConversationCardsRoutes(r, deps);
 

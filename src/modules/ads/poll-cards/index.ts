@@ -1,3 +1,3 @@
-// Poll cards: routes, and the lookup by card uri that cards/all uses (notes §9.4).
+// Poll cards: routes, and how cards/all finds them (notes §9.4).
 export { pollCardsRoutes } from './poll-cards.routes.js';
-export { pollCardByUri } from './poll-cards.service.js';
+export { pollCardFinder } from './poll-cards.service.js';

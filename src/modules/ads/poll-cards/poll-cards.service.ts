@@ -2,7 +2,7 @@
 // get and a hard delete. Cards are not entities of the account history (kit/history.ts lists those),
 // so nothing is recorded there.
 import type { Deps } from '../../../deps.js';
-import type { Queryable } from '../../../store/index.js';
+import type { CardFinder } from '../cards/index.js';
 import { hasFeature } from '../accounts/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { notFound } from '../kit/errors.js';
@@ -42,11 +42,20 @@ export async function getPollCard(deps: Deps, account: AdsAccount, id: string) {
   return pollCardView(row);
 }
 
-/** The card with this `card://…` uri, for cards/all (notes §9.4), or undefined. */
-export async function pollCardByUri(db: Queryable, accountId: string, uri: string) {
-  const row = await repo.pollCardByUri(db, accountId, uri);
-  return row ? pollCardView(row) : undefined;
-}
+/**
+ * How `cards/all` finds poll cards (notes §9.4; cards/cards.finder.ts). Deletes are hard, so there is
+ * nothing more to find with `with_deleted`.
+ */
+export const pollCardFinder: CardFinder = {
+  async byUris(db, accountId, uris) {
+    const rows = await Promise.all(uris.map((uri) => repo.pollCardByUri(db, accountId, uri)));
+    return rows.filter((r) => r !== undefined).map(pollCardView);
+  },
+  async byId(db, accountId, id) {
+    const row = await repo.pollCardById(db, accountId, id);
+    return row ? pollCardView(row) : null;
+  },
+};
 
 export async function createPollCard(deps: Deps, account: AdsAccount, p: NewPollCard) {
   checkChoices(p);

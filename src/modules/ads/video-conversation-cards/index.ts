@@ -1,3 +1,3 @@
-// Video conversation cards: routes, and the lookup by card uri that cards/all uses (notes §9.4).
+// Video conversation cards: routes, and how cards/all finds them (notes §9.4).
 export { videoConversationCardsRoutes } from './video-conversation-cards.routes.js';
-export { videoConversationCardByUri } from './video-conversation-cards.service.js';
+export { videoConversationCardFinder } from './video-conversation-cards.service.js';

@@ -2,7 +2,7 @@
 // the rules of video-conversation-cards.rules.ts, list, get and a hard delete. Cards are not entities
 // of the account history (kit/history.ts lists those), so nothing is recorded there.
 import type { Deps } from '../../../deps.js';
-import type { Queryable } from '../../../store/index.js';
+import type { CardFinder } from '../cards/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
@@ -51,11 +51,20 @@ export async function getVideoConversationCard(deps: Deps, account: AdsAccount, 
   return videoConversationCardView(row);
 }
 
-/** The card with this `card://…` uri, for cards/all (notes §9.4), or undefined. */
-export async function videoConversationCardByUri(db: Queryable, accountId: string, uri: string) {
-  const row = await repo.videoConversationCardByUri(db, accountId, uri);
-  return row ? videoConversationCardView(row) : undefined;
-}
+/**
+ * How `cards/all` finds video conversation cards (notes §9.4; cards/cards.finder.ts). Deletes are
+ * hard, so there is nothing more to find with `with_deleted`.
+ */
+export const videoConversationCardFinder: CardFinder = {
+  async byUris(db, accountId, uris) {
+    const rows = await Promise.all(uris.map((uri) => repo.videoConversationCardByUri(db, accountId, uri)));
+    return rows.filter((r) => r !== undefined).map(videoConversationCardView);
+  },
+  async byId(db, accountId, id) {
+    const row = await repo.videoConversationCardById(db, accountId, id);
+    return row ? videoConversationCardView(row) : null;
+  },
+};
 
 const mediaId = (key: string) => key.slice(key.indexOf('_') + 1);
 
