@@ -332,9 +332,9 @@ forEachStore('Ads API: cards', (store) => {
     assert.equal(removed.status, 200);
     assert.ok(!Array.isArray(removed.body.data));
     assert.equal(removed.body.data.deleted, true);
-    assertError(await adsCall(s, alice, 'DELETE', `${path()}/${made.id}`), 404, 'CARD_NOT_FOUND', 'card_id');
-    assertError(await adsCall(s, alice, 'GET', `${path()}/${made.id}`), 404, 'CARD_NOT_FOUND', 'card_id');
-    assertError(await put(made.id, { name: 'late' }), 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(await adsCall(s, alice, 'DELETE', `${path()}/${made.id}`), 404, 'NOT_FOUND', 'card_id');
+    assertError(await adsCall(s, alice, 'GET', `${path()}/${made.id}`), 404, 'NOT_FOUND', 'card_id');
+    assertError(await put(made.id, { name: 'late' }), 404, 'NOT_FOUND', 'card_id');
     const withDeleted = await adsCall(s, alice, 'GET', `${path()}/${made.id}`, { with_deleted: 'True' });
     assert.equal(withDeleted.body.data.deleted, true);
 
@@ -342,7 +342,7 @@ forEachStore('Ads API: cards', (store) => {
     const bob = await newAdvertiser(s);
     const bobs = await newAdsAccount(s, bob);
     const other = await adsCall(s, bob, 'GET', `accounts/${bobs.id}/cards/${one.body.data.id}`);
-    assertError(other, 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(other, 404, 'NOT_FOUND', 'card_id');
   });
 
   test('list: card_types, card_id, card_uris, q, include_legacy_cards, count 1–200, with_deleted', async () => {
@@ -391,7 +391,7 @@ forEachStore('Ads API: cards', (store) => {
     const made = (await create(card(media(img), details()))).body.data;
     const typed = (type: string, id = made.id) => adsCall(s, alice, 'DELETE', `${path()}/${type}/${id}`);
     assertError(await typed('website'), 400, 'INVALID_PARAMETER', 'card_type');
-    assertError(await typed('IMAGE_APP'), 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(await typed('IMAGE_APP'), 404, 'NOT_FOUND', 'card_id');
     // poll cards have their own routes: a DELETE there never deletes this card
     await adsCall(s, alice, 'DELETE', `${path()}/poll/${made.id}`);
     await adsCall(s, alice, 'DELETE', `${path()}/video_conversation/${made.id}`);
@@ -400,7 +400,7 @@ forEachStore('Ads API: cards', (store) => {
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
     assert.ok(!Array.isArray(removed.body.data));
     assert.equal(removed.body.data.deleted, true);
-    assertError(await typed('IMAGE_WEBSITE'), 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(await typed('IMAGE_WEBSITE'), 404, 'NOT_FOUND', 'card_id');
     // GET cards/all is its own route, not the card `all`
     assertError(await adsCall(s, alice, 'GET', `${path()}/all`), 400, 'MISSING_PARAMETER', 'card_uris');
   });
@@ -425,7 +425,7 @@ forEachStore('Ads API: cards', (store) => {
     const byId = await adsCall(s, alice, 'GET', `${path()}/all/${a.id}`);
     assert.equal(byId.status, 200);
     assert.deepEqual(byId.body.data, a);
-    assertError(await adsCall(s, alice, 'GET', `${path()}/all/12345`), 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(await adsCall(s, alice, 'GET', `${path()}/all/12345`), 404, 'NOT_FOUND', 'card_id');
 
     await adsCall(s, alice, 'DELETE', `${path()}/${a.id}`);
     assert.deepEqual(
@@ -434,7 +434,7 @@ forEachStore('Ads API: cards', (store) => {
     );
     const deleted = await all({ card_uris: a.card_uri, with_deleted: true });
     assert.equal(deleted.body.data[0].deleted, true);
-    assertError(await adsCall(s, alice, 'GET', `${path()}/all/${a.id}`), 404, 'CARD_NOT_FOUND', 'card_id');
+    assertError(await adsCall(s, alice, 'GET', `${path()}/all/${a.id}`), 404, 'NOT_FOUND', 'card_id');
     const again = await adsCall(s, alice, 'GET', `${path()}/all/${a.id}`, { with_deleted: true });
     assert.equal(again.body.data.deleted, true);
   });

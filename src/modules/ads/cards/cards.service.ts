@@ -7,7 +7,7 @@ import type { Deps } from '../../../deps.js';
 import { shortLink } from '../../../shared/links.js';
 import type { Queryable } from '../../../store/index.js';
 import type { AdsAccount } from '../kit/account.js';
-import { adsError, adsErrors, type AdsError } from '../kit/errors.js';
+import { adsErrors, notFound, type AdsError } from '../kit/errors.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
 import { libraryMediaByKeys } from '../media-library/index.js';
 import {
@@ -25,10 +25,12 @@ import { cardView } from './cards.view.js';
 
 export type Writer = { deps: Deps; account: AdsAccount; userId: string };
 
-/** CARD_NOT_FOUND (404, the table's code for cards), worded as `Line Item gsmga was not found for Account xxxx`. */
-export function cardNotFound(id: string, accountId: string) {
-  return adsError('CARD_NOT_FOUND', `Card ${id} was not found for Account ${accountId}`, 'card_id');
-}
+/**
+ * NOT_FOUND, as every missing entity answers in Aviary: the one observed missing-entity error is
+ * `NOT_FOUND` "Line Item gsmga was not found for Account xxxx" (notes §3.2), not LINE_ITEM_NOT_FOUND,
+ * so the table's CARD_NOT_FOUND is not used either.
+ */
+export const cardNotFound = (id: string, accountId: string) => notFound('Card', id, accountId, 'card_id');
 
 export type CardListParams = {
   card_types?: string[];
