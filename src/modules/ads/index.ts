@@ -17,6 +17,9 @@ import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes } from './line-items/index.js';
+import { productCatalogsRoutes } from './product-catalogs/index.js';
+import { productSetsRoutes } from './product-sets/index.js';
+import { productsRoutes } from './products/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
@@ -71,6 +74,9 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  productCatalogsRoutes(r, deps);
+  productsRoutes(r, deps);
+  productSetsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
