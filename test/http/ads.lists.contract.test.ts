@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser } from '../support/ads.js';
 import { fixtureCampaign, fixtureLineItem } from '../support/ads-fixtures.js';
 import { addLibraryMedia, uploadMedia } from '../support/ads-media.js';
+import { newCatalog, upsert, validProduct } from '../support/ads-products.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 type Made = {
@@ -25,7 +26,7 @@ type ListCase = {
   key?: string;
   /** Lists whose seed parameters are only count, cursor and filters (media library, seed 001). */
   noSortDeletedTotal?: boolean;
-  /** Lists whose seed parameters have no with_total_count (cards, seed 001 "Creatives"). */
+  /** Lists without with_total_count (cards, products: seed 001 "Creatives", "Product catalogs"). */
   noTotalCount?: boolean;
   /** Makes `n` rows for `who` and says where they are listed. */
   make(s: TestServer, who: Advertiser, n: number): Promise<Made>;
@@ -288,6 +289,21 @@ const LISTS: ListCase[] = [
         idFilter: 'card_id',
         remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
       };
+    },
+  },
+  {
+    name: 'products of a catalog',
+    count: { default: 100, max: 100 },
+    noTotalCount: true,
+    async make(s, who, n) {
+      const catalog = await newCatalog(s, who);
+      const made = await upsert(
+        s,
+        who,
+        catalog,
+        Array.from({ length: n }, (_, i) => validProduct(`p${i}`)),
+      );
+      return { path: `product_catalogs/${catalog}/products`, ids: made.map((x) => x.id!) };
     },
   },
 ];

@@ -21,6 +21,9 @@ import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/
 import { lineItemsRoutes } from './line-items/index.js';
 import { mediaLibraryRoutes } from './media-library/index.js';
 import { pollCardFinder, pollCardsRoutes } from './poll-cards/index.js';
+import { productCatalogsRoutes } from './product-catalogs/index.js';
+import { productSetsRoutes } from './product-sets/index.js';
+import { productsRoutes } from './products/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
@@ -81,6 +84,9 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   cardsRoutes(r, deps, [pollCardFinder, videoConversationCardFinder]);
   pollCardsRoutes(r, deps);
   videoConversationCardsRoutes(r, deps);
+  productCatalogsRoutes(r, deps);
+  productsRoutes(r, deps);
+  productSetsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

@@ -140,17 +140,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('Audiences', 'POST', 'batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users'),
   e('Audiences', 'GET', 'insights/keywords/search'),
   // Product catalogs (early access)
-  e('Product catalogs', 'GET', 'product_catalogs'),
-  e('Product catalogs', 'POST', 'product_catalogs'),
-  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id'),
-  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id'),
-  e('Product catalogs', 'GET', 'product_catalogs/:product_catalog_id/products'),
-  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id/products'),
-  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id/products'),
-  e('Product catalogs', 'POST', 'product_catalogs/:product_catalog_id/product_sets'),
-  e('Product catalogs', 'GET', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id'),
-  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id'),
-  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id'),
+  e('Product catalogs', 'GET', 'product_catalogs', true),
+  e('Product catalogs', 'POST', 'product_catalogs', true),
+  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id', true),
+  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id', true),
+  e('Product catalogs', 'GET', 'product_catalogs/:product_catalog_id/products', true),
+  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id/products', true),
+  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id/products', true),
+  e('Product catalogs', 'POST', 'product_catalogs/:product_catalog_id/product_sets', true),
+  e('Product catalogs', 'GET', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id', true),
+  e('Product catalogs', 'PUT', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id', true),
+  e('Product catalogs', 'DELETE', 'product_catalogs/:product_catalog_id/product_sets/:product_set_id', true),
 ];
 
 /** The versions an endpoint is served under: /5/ for the tailored-audience permissions (seed). */

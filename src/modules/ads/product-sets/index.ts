@@ -1,0 +1,2 @@
+// Product sets: routes.
+export { productSetsRoutes } from './product-sets.routes.js';
