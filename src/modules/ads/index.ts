@@ -7,10 +7,12 @@ import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
 import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
 import { accountHistoryRoutes } from './account-history/index.js';
+import { adsTweetsRoutes } from './ads-tweets/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
+import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
@@ -19,6 +21,13 @@ import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/
 import { lineItemsRoutes } from './line-items/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
+import { onScheduledTweetPublished, scheduledPromotedTweetsRoutes } from './scheduled-promoted-tweets/index.js';
+import {
+  createScheduledTweetTimers,
+  scheduledTweetsRoutes,
+  startScheduledTweets,
+  waitingTweets,
+} from './scheduled-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
@@ -71,6 +80,11 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  // GET tweets lists drafts and scheduled posts too; those resources hand their readers in here.
+  adsTweetsRoutes(r, deps, { DRAFT: draftTweets, SCHEDULED: waitingTweets });
+  scheduledTweetsRoutes(r, deps);
+  draftTweetsRoutes(r, deps);
+  scheduledPromotedTweetsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
@@ -89,6 +103,14 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
     }
   }
 }
+
+/**
+ * The scheduled posts' publisher (Runtime `scheduledTweets`, made by main.ts): what else happens in a
+ * publishing transaction is composed here, where both resources are known (scheduled promoted posts
+ * get their tweet_id and a promoted post).
+ */
+export const createAdsScheduledTweets = () => createScheduledTweetTimers([onScheduledTweetPublished]);
+export { startScheduledTweets };
 
 /** The control API's Ads routes (registered in the control scope, behind the admin token). */
 export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {

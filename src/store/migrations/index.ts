@@ -41,4 +41,5 @@ export const MIGRATIONS: Migration[] = [
   },
   { id: '0014_ads_campaign_management', sql: (await import('./0014_ads_campaign_management.js')).default },
   { id: '0015_ads_line_items_sort', sql: (await import('./0015_ads_line_items_sort.js')).default },
+  { id: '0017_ads_posts', sql: (await import('./0017_ads_posts.js')).default },
 ];
