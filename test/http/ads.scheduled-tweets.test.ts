@@ -172,7 +172,7 @@ forEachStore('Ads API: scheduled posts', (store) => {
             (p) => p.json.data?.event_type === 'post.create' && p.json.data.payload.id === done.tweet_id,
           ),
         );
-        assert.equal(event.json.data.payload.text, text);
+        assert.equal(event!.json.data.payload.text, text);
 
         const filled = await adsCall(
           s,
