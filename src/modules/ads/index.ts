@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { callerOf } from '../../http/auth.js';
 import { Problem, problems } from '../../shared/problems.js';
 import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
+import { accountMediaRoutes, adsAccountMediaAdminRoutes } from './account-media/index.js';
 import { accountHistoryRoutes } from './account-history/index.js';
 import { adsTweetsRoutes } from './ads-tweets/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
@@ -19,6 +20,7 @@ import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes } from './line-items/index.js';
+import { mediaLibraryRoutes } from './media-library/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { onScheduledTweetPublished, scheduledPromotedTweetsRoutes } from './scheduled-promoted-tweets/index.js';
@@ -80,6 +82,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  mediaLibraryRoutes(r, deps);
+  accountMediaRoutes(r, deps);
   // GET tweets lists drafts and scheduled posts too; those resources hand their readers in here.
   adsTweetsRoutes(r, deps, { DRAFT: draftTweets, SCHEDULED: waitingTweets });
   scheduledTweetsRoutes(r, deps);
@@ -117,5 +121,6 @@ export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {
   adsAccountsAdminRoutes(app, deps);
   adsFundingInstrumentsAdminRoutes(app, deps);
   adsAccountAppsAdminRoutes(app, deps);
+  adsAccountMediaAdminRoutes(app, deps);
 }
 export { seedDemoAds } from './ads.demo.js';

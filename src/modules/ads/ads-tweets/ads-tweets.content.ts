@@ -2,10 +2,10 @@
 // scheduled or kept as a draft (seed "Creatives"; notes §9.1–§9.3): the user posted as, the text,
 // media, card and nullcast. Every fault is reported at once; nothing is stored when there is one.
 import type { Deps } from '../../../deps.js';
-import { mediaByKeys, type MediaRow } from '../../media/index.js';
 import { weightedLength } from '../../posts/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsErrors, type AdsError } from '../kit/errors.js';
+import { libraryMediaByKeys } from '../media-library/index.js';
 import { isPromotableUser } from '../promotable-users/index.js';
 import {
   blankError,
@@ -25,18 +25,14 @@ export type Content = {
   nullcast: boolean;
 };
 
-const KINDS: Record<MediaRow['type'], MediaKind> = { photo: 'IMAGE', animated_gif: 'GIF', video: 'VIDEO' };
-
-/**
- * The kind of each media key the user may post, by key. Media are those the user uploaded through
- * the data API's media upload and that finished processing; the account's media library (notes §9.6)
- * takes over this check when it is served.
- */
-export async function mediaKinds(deps: Deps, userId: string, keys: readonly string[]): Promise<Map<string, MediaKind>> {
-  const rows = keys.length ? await mediaByKeys(deps, keys) : [];
-  return new Map(
-    rows.filter((m) => m.owner_id === userId && m.state === 'succeeded').map((m) => [m.media_key, KINDS[m.type]]),
-  );
+/** The kind of each media key, by key: media must be in the account's media library (notes §9.1, §9.6). */
+export async function mediaKinds(
+  deps: Deps,
+  accountId: string,
+  keys: readonly string[],
+): Promise<Map<string, MediaKind>> {
+  const rows = keys.length ? await libraryMediaByKeys(deps.db, accountId, [...keys]) : [];
+  return new Map(rows.map((m) => [m.media_key, m.media_type]));
 }
 
 /** Who may be posted as: a promotable user of the account (seed: "the advertiser must have granted access"). */
@@ -76,12 +72,12 @@ export async function contentErrors(
     });
   if (c.cardUri !== null) push(cardUriError(c.cardUri));
   push(nullcastError(c.nullcast, c.userId, callerId));
-  const found = await mediaKinds(deps, c.userId, c.mediaKeys);
+  const found = await mediaKinds(deps, account.id, c.mediaKeys);
   const missing = c.mediaKeys.filter((k) => !found.has(k));
   for (const k of missing)
     push({
       code: 'MEDIA_NOT_FOUND',
-      message: `Media ${k} was not found for User ${c.userId}`,
+      message: `Media ${k} was not found in the media library of Account ${account.id}`,
       parameter: 'media_keys',
     });
   const kinds = c.mediaKeys.flatMap((k) => (found.has(k) ? [found.get(k)!] : []));

@@ -8,6 +8,7 @@ import { cachedPosts, postsOfAuthor, preparePost, publishPost, type PostRow } fr
 import { requireUser, type UserRow } from '../../users/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsError, type AdsError } from '../kit/errors.js';
+import { markTweeted } from '../media-library/index.js';
 import { isPromotableUser } from '../promotable-users/index.js';
 import { checkContent } from './ads-tweets.content.js';
 import * as repo from './ads-tweets.repo.js';
@@ -87,6 +88,7 @@ export async function postTweet(
   const videoFields = Object.fromEntries(VIDEO_FIELDS.flatMap((f) => (p[f] === undefined ? [] : [[f, p[f]]])));
   await deps.db.tx(async (tx) => {
     await publishPost(deps, tx, row, author);
+    await markTweeted(tx, account.id, content.mediaKeys);
     await recordAdsTweet(tx, {
       tweetId: row.id,
       accountId: account.id,

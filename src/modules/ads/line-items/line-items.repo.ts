@@ -1,6 +1,7 @@
 // Every SQL statement of line items. Reads carry the parent campaign's funding instrument (its id and
 // currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
-// filters by it. Those tables are only read here, never written.
+// filters by it. Those tables are only read here, never written. Each row also keeps its wire form
+// (`wire`, migration 0020), which lists serve as it is.
 import type { Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
@@ -45,6 +46,12 @@ export type LineItemRow = {
 
 /** A line item with its campaign's funding instrument id and currency (null if either is gone). */
 export type LineItemFullRow = LineItemRow & { funding_instrument_id: string | null; currency: string | null };
+
+/** What a list page reads: the id, the sort columns and the stored wire form (null on rows from before it). */
+export type LineItemListRow = Pick<LineItemRow, 'id' | 'created_at' | 'updated_at' | 'deleted'> & {
+  bid: number;
+  wire: string | null;
+};
 
 export async function lineItemById(db: Queryable, accountId: string, id: string): Promise<LineItemRow | undefined> {
   return db.get<LineItemRow>('SELECT * FROM ads_line_items WHERE account_id = ? AND id = ?', [accountId, id]);
@@ -96,20 +103,36 @@ function listSql(f: LineItemFilter): ListSql {
     args.push(f.q.toLowerCase().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%');
   }
   if (!f.withDraft) where.push("li.entity_status <> 'DRAFT'");
-  return { select: SELECT, where, args, sortExpr: SORT, deletedColumn: 'li.deleted', idColumn: 'li.id' };
+  // The campaign is joined only to filter by its funding instrument: the wire form carries the rest.
+  const from = f.fundingInstrumentIds
+    ? 'ads_line_items li JOIN ads_campaigns c ON c.id = li.campaign_id'
+    : 'ads_line_items li';
+  const select = `SELECT li.id, li.created_at, li.updated_at, li.deleted, ${SORT.bid_amount_local_micro} AS bid, li.wire FROM ${from}`;
+  return { select, where, args, sortExpr: SORT, deletedColumn: 'li.deleted', idColumn: 'li.id' };
 }
 
 export async function listLineItems(db: Queryable, f: LineItemFilter, q: ListQuery) {
-  const s = listSql(f);
-  return listRows<LineItemFullRow>(db, s, q);
+  return listRows<LineItemListRow>(db, listSql(f), q);
 }
 
-export async function insertLineItem(db: Queryable, row: LineItemRow): Promise<void> {
-  await insertObject(db, 'ads_line_items', row);
+/** Full rows by id (for list rows stored before their wire form was). */
+export async function fullLineItemsByIds(db: Queryable, accountId: string, ids: string[]) {
+  return db.all<LineItemFullRow>(`${SELECT} WHERE li.account_id = ? AND li.id IN (${marks(ids.length)})`, [
+    accountId,
+    ...ids,
+  ]);
 }
 
-/** Writes every given column of the row (the service passes the whole line item after a change). */
-export async function updateLineItem(db: Queryable, id: string, fields: Partial<LineItemRow>): Promise<void> {
+export async function insertLineItem(db: Queryable, row: LineItemRow, wire: string): Promise<void> {
+  await insertObject(db, 'ads_line_items', { ...row, wire });
+}
+
+/** Writes every given column of the row and its new wire form. */
+export async function updateLineItem(
+  db: Queryable,
+  id: string,
+  fields: Partial<LineItemRow> & { wire: string },
+): Promise<void> {
   const cols = Object.keys(fields);
   await db.run(`UPDATE ads_line_items SET ${cols.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
     ...(Object.values(fields) as never[]),

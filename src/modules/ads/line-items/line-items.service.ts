@@ -10,8 +10,9 @@ import { notFound } from '../kit/errors.js';
 import { recordChange, type ChangeType } from '../kit/history.js';
 import { newId36 } from '../kit/ids.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
+import { preRendered } from '../kit/router.js';
 import * as repo from './line-items.repo.js';
-import type { LineItemFullRow, LineItemRow } from './line-items.repo.js';
+import type { LineItemFullRow, LineItemListRow, LineItemRow } from './line-items.repo.js';
 import {
   checkRoom,
   checkSameAsSiblings,
@@ -47,11 +48,16 @@ export async function listLineItems(deps: Deps, account: AdsAccount, f: Filters,
     withDraft: f.with_draft,
   };
   const { rows, total } = await repo.listLineItems(deps.db, filter, q);
-  const sortValue = (r: LineItemRow) =>
-    q.sort.attr === 'bid_amount_local_micro'
-      ? (r.bid_amount_local_micro ?? -1)
-      : (r[q.sort.attr as keyof LineItemRow] as number);
-  return pageOf(rows, q, sortValue, fullView(account), total);
+  // Rows stored before their wire form (migration 0020) are rendered from their columns.
+  const old = rows.filter((r) => r.wire === null).map((r) => r.id);
+  const rendered = new Map<string, string>();
+  if (old.length)
+    for (const r of await repo.fullLineItemsByIds(deps.db, account.id, old))
+      rendered.set(r.id, JSON.stringify(fullView(account)(r)));
+  const sortValue = (r: LineItemListRow) =>
+    q.sort.attr === 'bid_amount_local_micro' ? r.bid : (r[q.sort.attr as keyof LineItemListRow] as number);
+  const page = pageOf(rows, q, sortValue, (r) => r.wire ?? rendered.get(r.id)!, total);
+  return { ...page, data: preRendered(page.data) };
 }
 
 /** `Line Item gsmga was not found for Account xxxx` (the real text, notes §3.2). */
@@ -75,8 +81,18 @@ async function parentOf(w: Writer, tx: Queryable, campaignId: string, forCreate:
     advertiserUserId: w.account.owner_user_id,
   };
   const fi = await fundingInstrumentById(tx, w.account.id, campaign.funding_instrument_id);
-  return { parent, currency: fi?.currency ?? w.account.currency };
+  return { parent, currency: fi?.currency ?? w.account.currency, fundingInstrumentId: campaign.funding_instrument_id };
 }
+
+type Parentage = Awaited<ReturnType<typeof parentOf>>;
+
+/**
+ * The line item as GET and lists show it, stored with the row (migration 0020). Nothing in it can
+ * change without a write of the line item: a campaign's funding instrument and that instrument's
+ * currency are fixed once made.
+ */
+const wireOf = (row: LineItemRow, p: Parentage) =>
+  JSON.stringify(lineItemView(row, { currency: p.currency, fundingInstrumentId: p.fundingInstrumentId }));
 
 /** A written line item: its row and the object the single calls answer (no funding_instrument_id). */
 export type Written = { row: LineItemRow; view: LineItemView };
@@ -104,7 +120,8 @@ async function record(
 }
 
 export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { campaign_id: string }): Promise<Written> {
-  const { parent, currency } = await parentOf(w, tx, p.campaign_id, true);
+  const parentage = await parentOf(w, tx, p.campaign_id, true);
+  const { parent, currency } = parentage;
   checkSameAsSiblings(p.campaign_id, await repo.siblingOf(tx, p.campaign_id), p.objective, p.product_type);
   checkRoom(p.campaign_id, await repo.countInCampaign(tx, p.campaign_id));
   const state = resolveCreate(p, parent);
@@ -121,7 +138,7 @@ export async function createInTx(w: Writer, tx: Queryable, p: NewLineItem & { ca
     updated_at: now,
     deleted: 0,
   };
-  await repo.insertLineItem(tx, row);
+  await repo.insertLineItem(tx, row, wireOf(row, parentage));
   return record(w, tx, 'CREATE', currency, row);
 }
 
@@ -133,12 +150,12 @@ async function liveRow(w: Writer, tx: Queryable, id: string): Promise<LineItemRo
 
 export async function updateInTx(w: Writer, tx: Queryable, id: string, p: LineItemChanges): Promise<Written> {
   const before = await liveRow(w, tx, id);
-  const { parent, currency } = await parentOf(w, tx, before.campaign_id, false);
-  const state = resolveUpdate(stateOf(before), p, parent);
+  const parentage = await parentOf(w, tx, before.campaign_id, false);
+  const state = resolveUpdate(stateOf(before), p, parentage.parent);
   const after: LineItemRow = { ...before, ...columnsOf(state), updated_at: w.deps.clock.now() };
   const { id: _id, account_id: _a, campaign_id: _c, created_at: _t, ...changed } = after;
-  await repo.updateLineItem(tx, id, changed);
-  return record(w, tx, 'UPDATE', currency, after, before);
+  await repo.updateLineItem(tx, id, { ...changed, wire: wireOf(after, parentage) });
+  return record(w, tx, 'UPDATE', parentage.currency, after, before);
 }
 
 /**
@@ -147,10 +164,10 @@ export async function updateInTx(w: Writer, tx: Queryable, id: string, p: LineIt
  */
 export async function deleteInTx(w: Writer, tx: Queryable, id: string): Promise<Written> {
   const before = await liveRow(w, tx, id);
-  const { currency } = await parentOf(w, tx, before.campaign_id, false);
+  const parentage = await parentOf(w, tx, before.campaign_id, false);
   const after: LineItemRow = { ...before, deleted: 1, updated_at: w.deps.clock.now() };
-  await repo.updateLineItem(tx, id, { deleted: 1, updated_at: after.updated_at });
-  return record(w, tx, 'DELETE', currency, after, before);
+  await repo.updateLineItem(tx, id, { deleted: 1, updated_at: after.updated_at, wire: wireOf(after, parentage) });
+  return record(w, tx, 'DELETE', parentage.currency, after, before);
 }
 
 // The single calls: one transaction each, answering the line item as their examples show it.

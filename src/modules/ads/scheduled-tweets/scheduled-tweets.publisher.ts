@@ -9,6 +9,7 @@ import type { TimerHandle } from '../../../shared/scheduler.js';
 import type { Queryable } from '../../../store/index.js';
 import { preparePost, publishPost } from '../../posts/index.js';
 import { ADS_SOURCE, recordAdsTweet } from '../ads-tweets/index.js';
+import { markTweeted } from '../media-library/index.js';
 import * as repo from './scheduled-tweets.repo.js';
 
 export type Published = { accountId: string; scheduledTweetId: string; tweetId: string; userId: string; at: number };
@@ -74,6 +75,7 @@ export async function publishScheduled(deps: Deps, id: string): Promise<string |
   return deps.db.tx(async (tx) => {
     if (!(await repo.markPublished(tx, row, post.id, at))) return null;
     await publishPost(deps, tx, post, author);
+    await markTweeted(tx, row.account_id, mediaKeys);
     await recordAdsTweet(tx, {
       tweetId: post.id,
       accountId: row.account_id,
