@@ -8,6 +8,7 @@ import { signRequest } from '../../src/auth/index.js';
 import { adminPost, newUser, userToken } from '../support/actors.js';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser, type Params } from '../support/ads.js';
 import { fixtureLineItem } from '../support/ads-fixtures.js';
+import { addLibraryMedia, uploadMedia } from '../support/ads-media.js';
 import { assertAdsError, grantUser } from '../support/ads-posts.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
@@ -311,5 +312,52 @@ forEachStore('Ads API: posts made through the Ads API', (store) => {
     assert.deepEqual(ids(await get({ tweet_type: 'DRAFT' })), [draft.body.data.id]);
     assert.equal((await get({ tweet_type: 'DRAFT' })).body.data[0].tweet_type, 'DRAFT');
     assert.deepEqual(ids(await get({ tweet_type: 'SCHEDULED' })), []);
+  });
+  test('media_keys from the media library: up to 4 images, or 1 GIF, or 1 video; video fields need a video', async () => {
+    const images = [];
+    for (let i = 0; i < 5; i++) images.push(await addLibraryMedia(s, alice, account.id, 'image'));
+    const gifKey = await addLibraryMedia(s, alice, account.id, 'gif');
+    const video = await addLibraryMedia(s, alice, account.id, 'video');
+    const four = await tweet({ as_user_id: alice.id, media_keys: images.slice(0, 4) });
+    assert.equal(four.status, 200, JSON.stringify(four.body));
+    const v2 = await s.call('GET', `/2/tweets/${four.body.data.id_str}?tweet.fields=attachments`, {
+      auth: `Bearer ${s.bearer}`,
+    });
+    assert.deepEqual(v2.body.data.attachments.media_keys, images.slice(0, 4));
+    const lib = await adsCall(s, alice, 'GET', `accounts/${account.id}/media_library/${images[0]}`);
+    assert.equal(lib.body.data.tweeted, true);
+    assertAdsError(
+      await tweet({ as_user_id: alice.id, media_keys: [images[0]!, gifKey] }),
+      400,
+      'INVALID_MEDIA',
+      'media_keys',
+    );
+    assertAdsError(
+      await tweet({ as_user_id: alice.id, media_keys: [video, images[1]!] }),
+      400,
+      'INVALID_MEDIA',
+      'media_keys',
+    );
+    // uploaded but not in the library
+    const loose = await uploadMedia(s, alice, 'image');
+    assertAdsError(await tweet({ as_user_id: alice.id, media_keys: loose }), 404, 'MEDIA_NOT_FOUND', 'media_keys');
+    assertAdsError(
+      await tweet({ as_user_id: alice.id, media_keys: images[4]!, video_title: 'A title' }),
+      400,
+      'INVALID_PARAMETER',
+      'video_title',
+    );
+    const withVideo = await tweet({
+      as_user_id: alice.id,
+      text: unique('watch'),
+      media_keys: video,
+      video_cta: 'WATCH_NOW',
+      video_cta_value: 'https://example.com',
+      video_title: 'A title',
+      video_description: 'A description',
+    });
+    assert.equal(withVideo.status, 200, JSON.stringify(withVideo.body));
+    const gifOnly = await tweet({ as_user_id: alice.id, media_keys: gifKey });
+    assert.equal(gifOnly.status, 200, JSON.stringify(gifOnly.body));
   });
 });
