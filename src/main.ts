@@ -12,6 +12,7 @@ import { createDeliveryRuntime } from './delivery/index.js';
 import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
+import { createAdsScheduledTweets, startScheduledTweets } from './modules/ads/index.js';
 import { createPostRows } from './modules/posts/index.js';
 import { createUserRows } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
@@ -69,6 +70,7 @@ function createRuntime(base: RuntimeBase) {
     credentials: createCredentialCache(),
     postRows: createPostRows(),
     userRows: createUserRows(),
+    scheduledTweets: createAdsScheduledTweets(),
   } satisfies Runtime & Record<keyof Runtime, Stoppable>;
 }
 
@@ -104,6 +106,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
   workers.push(startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));
+  workers.push(await startScheduledTweets(deps, onWorkerError));
 
   let closing: Promise<void> | null = null;
   return {

@@ -292,6 +292,63 @@ const LISTS: ListCase[] = [
     },
   },
   {
+    name: 'scheduled posts',
+    count: { default: 100, max: 200 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const path = `accounts/${account}/scheduled_tweets`;
+      const now = Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const at = new Date(now + (i + 1) * 3_600_000).toISOString();
+        const res = await adsCall(s, who, 'POST', path, { as_user_id: who.id, text: `s${i}`, scheduled_at: at });
+        ids.push(res.body.data.id);
+      }
+      return { path, ids };
+    },
+  },
+  {
+    name: 'draft posts',
+    count: { default: 100, max: 200 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const path = `accounts/${account}/draft_tweets`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++)
+        ids.push((await adsCall(s, who, 'POST', path, { as_user_id: who.id, text: `d${i}` })).body.data.id);
+      return { path, ids };
+    },
+  },
+  {
+    name: 'scheduled promoted posts',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const lineItem = await fixtureLineItem(s, account);
+      const now = Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);
+      const scheduled = await adsCall(s, who, 'POST', `accounts/${account}/scheduled_tweets`, {
+        as_user_id: who.id,
+        text: 'later',
+        scheduled_at: new Date(now + 86_400_000).toISOString(),
+      });
+      const path = `accounts/${account}/scheduled_promoted_tweets`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await adsCall(s, who, 'POST', path, {
+          line_item_id: lineItem,
+          scheduled_tweet_id: scheduled.body.data.id,
+        });
+        ids.push(res.body.data.id);
+      }
+      return {
+        path,
+        ids,
+        idFilter: 'scheduled_promoted_tweet_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  {
     name: 'products of a catalog',
     count: { default: 100, max: 100 },
     noTotalCount: true,

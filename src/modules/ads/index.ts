@@ -8,11 +8,13 @@ import { Problem, problems } from '../../shared/problems.js';
 import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
 import { accountMediaRoutes, adsAccountMediaAdminRoutes } from './account-media/index.js';
 import { accountHistoryRoutes } from './account-history/index.js';
+import { adsTweetsRoutes } from './ads-tweets/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
+import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
@@ -26,6 +28,13 @@ import { productSetsRoutes } from './product-sets/index.js';
 import { productsRoutes } from './products/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
+import { onScheduledTweetPublished, scheduledPromotedTweetsRoutes } from './scheduled-promoted-tweets/index.js';
+import {
+  createScheduledTweetTimers,
+  scheduledTweetsRoutes,
+  startScheduledTweets,
+  waitingTweets,
+} from './scheduled-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
 import { videoConversationCardFinder, videoConversationCardsRoutes } from './video-conversation-cards/index.js';
 
@@ -87,6 +96,11 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   productCatalogsRoutes(r, deps);
   productsRoutes(r, deps);
   productSetsRoutes(r, deps);
+  // GET tweets lists drafts and scheduled posts too; those resources hand their readers in here.
+  adsTweetsRoutes(r, deps, { DRAFT: draftTweets, SCHEDULED: waitingTweets });
+  scheduledTweetsRoutes(r, deps);
+  draftTweetsRoutes(r, deps);
+  scheduledPromotedTweetsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();
@@ -105,6 +119,14 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
     }
   }
 }
+
+/**
+ * The scheduled posts' publisher (Runtime `scheduledTweets`, made by main.ts): what else happens in a
+ * publishing transaction is composed here, where both resources are known (scheduled promoted posts
+ * get their tweet_id and a promoted post).
+ */
+export const createAdsScheduledTweets = () => createScheduledTweetTimers([onScheduledTweetPublished]);
+export { startScheduledTweets };
 
 /** The control API's Ads routes (registered in the control scope, behind the admin token). */
 export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {

@@ -8,6 +8,7 @@ export {
   cachedPosts,
   latestPosts,
   pollsByIds,
+  postsOfAuthor,
   repostersOf,
   timelineMeta,
   timelinePage,
@@ -23,14 +24,17 @@ export {
   deletePost,
   editPost,
   insertPost,
+  preparePost,
+  publishPost,
   repost,
   requirePost,
   unrepost,
   type Created,
+  type PlainPost,
 } from './posts.service.js';
 export { buildPost, mentionedIds, type AnalysisMemo, type PostInput } from './posts.build.js';
 export { toMatchPost, toMatchPosts } from './posts.match.js';
 export { seqOf, type PollRow, type PostRow } from './posts.repo.js';
 export { TWEET_ID_BODY } from './posts.schema.js';
-export { linkedText, type Entities } from './posts.text.js';
+export { linkedText, weightedLength, type Entities } from './posts.text.js';
 export { pollView, tweetView } from './posts.view.js';

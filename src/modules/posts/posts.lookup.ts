@@ -21,6 +21,12 @@ const TIMELINES = {
   reposts: postsRepo.repostsOf,
 };
 export type Timeline = keyof typeof TIMELINES;
+/**
+ * Timelines of what users see organically: a promoted-only (nullcast) post, made through the Ads API,
+ * is shown to no one's followers and not on its author's profile; lookups, search and stream rules
+ * still see it (seed "Creatives"; `-is:nullcast` drops it from a rule).
+ */
+const ORGANIC: ReadonlySet<Timeline> = new Set(['author', 'home', 'list']);
 
 /** Posts by id (order not kept; missing ids absent), as fresh as a read of the store. */
 export const cachedPosts = (deps: Deps, ids: readonly string[]): Promise<PostRow[]> =>
@@ -52,6 +58,7 @@ export async function timelinePage(
   q: TimelineQuery,
 ): Promise<{ rows: PostRow[]; more: boolean }> {
   const f = filterOf(q);
+  if (ORGANIC.has(timeline)) f.nullcast = 0;
   const read = await TIMELINES[timeline](deps.db, id, f);
   const rows = read.slice(0, q.limit);
   // A previous page is read oldest first from its cursor; the page it was asked from follows it.
@@ -82,4 +89,16 @@ export async function repostersOf(
   // A page of users carries no post ids in its meta, only the count and tokens.
   const { newest_id: _n, oldest_id: _o, ...meta } = timelineMeta(rows, more, q);
   return { ids: rows.map((r) => r.author_id), meta };
+}
+
+/**
+ * A user's posts for the Ads API's post list (GET accounts/:id/tweets), newest first, `limit + 1`
+ * rows: organic ones (nullcast 0), promoted-only ones (1) or both; after `afterId` when paging on.
+ */
+export function postsOfAuthor(
+  deps: Deps,
+  authorId: string,
+  o: { nullcast?: 0 | 1; limit: number; afterId?: string },
+): Promise<PostRow[]> {
+  return postsRepo.byAuthor(deps.db, authorId, { limit: o.limit, afterId: o.afterId, nullcast: o.nullcast });
 }

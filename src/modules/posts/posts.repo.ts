@@ -124,6 +124,8 @@ export type TimelineFilter = {
   endTime?: number;
   excludeReplies?: boolean;
   excludeReposts?: boolean;
+  /** Only organic posts (0) or only promoted-only ones (1): nullcast posts stay off organic timelines. */
+  nullcast?: 0 | 1;
 };
 
 function filterSql(f: TimelineFilter, params: Param[]): string {
@@ -140,6 +142,7 @@ function filterSql(f: TimelineFilter, params: Param[]): string {
   if (f.endTime !== undefined) add('p.created_at < ?', f.endTime);
   if (f.excludeReplies) add('p.reply_to_id IS NULL');
   if (f.excludeReposts) add('p.repost_of_id IS NULL');
+  if (f.nullcast !== undefined) add('p.nullcast = ?', f.nullcast);
   return sql;
 }
 

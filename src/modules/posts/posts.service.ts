@@ -112,6 +112,47 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   return { id, text: row.text, edit_history_tweet_ids: [id] };
 }
 
+/** A post made outside the v2 write path: the Ads API's posts, published now or at a scheduled time. */
+export type PlainPost = {
+  authorId: string;
+  text: string;
+  /** The client's name as posts show it (`source`): the Ads API's posts say "Twitter for Advertisers". */
+  source: string;
+  appId: string | null;
+  mediaKeys?: string[];
+  nullcast: boolean;
+  replySettings?: string;
+};
+
+/**
+ * The row of a plain post (links, entities with mentions resolved, language), read before the
+ * transaction that publishes it with publishPost, so that the caller can mark its own state in that
+ * same transaction (a scheduled post's status).
+ */
+export async function preparePost(deps: Deps, p: PlainPost): Promise<{ row: PostRow; author: UserRow }> {
+  const author = await requireUser(deps, p.authorId);
+  const row = buildPost({
+    id: deps.ids.next(),
+    authorId: author.id,
+    authorUsername: author.username,
+    text: p.text,
+    createdAt: deps.clock.now(),
+    source: p.source,
+    appId: p.appId,
+    mediaKeys: p.mediaKeys,
+    nullcast: p.nullcast,
+    replySettings: p.replySettings,
+    resolve: await resolver(deps, p.text),
+  });
+  return { row, author };
+}
+
+/** Writes a prepared post inside the caller's transaction, with its outbox event (streams, webhooks). */
+export async function publishPost(deps: Deps, tx: Queryable, row: PostRow, author: UserRow): Promise<void> {
+  await insertPost(tx, row, author);
+  await emit(deps, tx, 'post.create', row);
+}
+
 /** The row, its mentions, and every counter it moves (author, replied-to, quoted). */
 export async function insertPost(tx: Queryable, row: PostRow, author: UserRow): Promise<void> {
   const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;

@@ -42,6 +42,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '0014_ads_campaign_management', sql: (await import('./0014_ads_campaign_management.js')).default },
   { id: '0015_ads_line_items_sort', sql: (await import('./0015_ads_line_items_sort.js')).default },
   { id: '0016_ads_media_library', sql: (await import('./0016_ads_media_library.js')).default },
+  { id: '0017_ads_posts', sql: (await import('./0017_ads_posts.js')).default },
   { id: '0018_ads_cards', sql: (await import('./0018_ads_cards.js')).default },
   { id: '0019_ads_poll_vc_cards', sql: (await import('./0019_ads_poll_vc_cards.js')).default },
   { id: '0020_ads_line_items_wire', sql: (await import('./0020_ads_line_items_wire.js')).default },

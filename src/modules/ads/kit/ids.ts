@@ -19,3 +19,14 @@ export function id36(): Spec<string> {
 export function ids36(o: { max: number } = { max: 200 }): Spec<string[]> {
   return { kind: 'ids', pattern: ID36, min: 1, max: o.max };
 }
+
+/**
+ * A 64-bit id that the wire shows as a JSON number: the v1.1-style post objects of the Ads API
+ * (`"id": 1326131366453198848`, notes §9.3). Numbers beyond 2^53 cannot pass through JSON.stringify
+ * exactly, so the view puts this marker and the router writes the id's exact digits in its place.
+ */
+export const rawInt = (id: string): string => `\u0000int:${id}`;
+
+/** JSON text with every rawInt marker replaced by its digits. */
+export const writeRawInts = (json: string): string =>
+  json.includes('\\u0000int:') ? json.replace(/"\\u0000int:(\d+)"/g, '$1') : json;

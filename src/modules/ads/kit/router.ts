@@ -12,6 +12,7 @@ import { JSON_UTF8 } from '../../../http/wire.js';
 import { requireAccount, type AdsAccount } from './account.js';
 import { ENDPOINTS, versionsOf, type Method } from './coverage.js';
 import { adsError } from './errors.js';
+import { writeRawInts } from './ids.js';
 import { listQuery, listShape, type ListOptions, type ListParams, type ListQuery } from './list.js';
 import { mergeRaw, readAds } from './params.js';
 import type { TotalCountLimit } from './rate-limit.js';
@@ -33,7 +34,14 @@ export type AdsContext = {
 };
 
 /** What a handler answers: `data` and, for lists, the page's cursor and count. */
-export type AdsResult = { data: unknown; next_cursor?: string | null; total_count?: number; status?: number };
+export type AdsResult = {
+  data: unknown;
+  next_cursor?: string | null;
+  total_count?: number;
+  status?: number;
+  /** Answers without `data` carry a message instead (draft post preview, notes §9.2). */
+  message?: string;
+};
 
 type RouteOptions<S extends Shape> = {
   params?: S;
@@ -75,7 +83,7 @@ function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[]
   const raw = typeof data === 'object' && data !== null && RAW in data ? (data as PreRendered)[RAW] : null;
   // `data` is the last key, so pre-rendered text replaces the placeholder that ends the JSON.
   const body = { request: Array.isArray(echo) ? echo : { params: echo }, ...page, data: raw === null ? data : 0 };
-  const text = JSON.stringify(body);
+  const text = writeRawInts(JSON.stringify(body));
   return reply
     .code(status ?? 200)
     .type(JSON_UTF8)

@@ -1,3 +1,3 @@
 // Promoted posts: routes.
 export { promotedTweetsRoutes } from './promoted-tweets.routes.js';
-export { createPromotedTweets } from './promoted-tweets.service.js';
+export { createPromotedTweets, promoteInTx } from './promoted-tweets.service.js';

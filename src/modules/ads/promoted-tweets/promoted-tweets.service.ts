@@ -129,6 +129,34 @@ export async function createPromotedTweets(
   return rows.map(promotedTweetView);
 }
 
+/**
+ * Promotes one post inside the caller's transaction, unchecked: a scheduled promoted post becomes a
+ * promoted post when its scheduled post publishes (scheduled-promoted-tweets), in the publishing
+ * transaction. The line item is checked live here; a deleted one promotes nothing (null).
+ */
+export async function promoteInTx(
+  deps: Deps,
+  tx: Queryable,
+  p: { accountId: string; lineItemId: string; tweetId: string; userId: string; at: number },
+): Promise<PromotedTweetRow | null> {
+  const lineItem = await lineItemById(tx, p.accountId, p.lineItemId);
+  if (!lineItem || lineItem.deleted) return null;
+  const row: PromotedTweetRow = {
+    id: newId36(deps.ids),
+    account_id: p.accountId,
+    line_item_id: p.lineItemId,
+    tweet_id: p.tweetId,
+    entity_status: 'ACTIVE',
+    approval_status: 'ACCEPTED',
+    created_at: p.at,
+    updated_at: p.at,
+    deleted: 0,
+  };
+  await repo.insertPromotedTweet(tx, row);
+  await record(deps, tx, p.userId, 'CREATE', row);
+  return row;
+}
+
 /** Soft delete; a deleted or unknown promoted post is 404, so a repeated delete is too. */
 export async function deletePromotedTweet(deps: Deps, account: AdsAccount, userId: string, id: string) {
   const after = await deps.db.tx(async (tx) => {
