@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { newUser } from '../support/actors.js';
 import { adsCall, newAdsAccount, newAdvertiser, npmAds, type Advertiser, type Params } from '../support/ads.js';
-import { assertAdsError, grantUser } from '../support/ads-posts.js';
+import { assertAdsError, grantUser, newCardUri } from '../support/ads-posts.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 forEachStore('Ads API: draft posts', (store) => {
@@ -68,7 +68,8 @@ forEachStore('Ads API: draft posts', (store) => {
   });
 
   test('update changes only what is given; delete is hard and answers status DELETED', async () => {
-    const d = (await draft({ text: 'first', card_uri: 'card://1321554298900107264', name: 'keep' })).body.data;
+    const d = (await draft({ text: 'first', card_uri: await newCardUri(s, alice, account.id), name: 'keep' })).body
+      .data;
     const put = await adsCall(s, alice, 'PUT', `${path()}/${d.id}`, { text: 'second', card_uri: '' });
     assert.equal(put.status, 200, JSON.stringify(put.body));
     assert.equal(put.body.data.text, 'second');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser, type Params } from '../support/ads.js';
 import { fixtureLineItem } from '../support/ads-fixtures.js';
-import { advanceClock, assertAdsError } from '../support/ads-posts.js';
+import { advanceClock, assertAdsError, newCardUri } from '../support/ads-posts.js';
 import { newApp, newWebhook, subscribe, userToken, type Receiver } from '../support/receiver.js';
 import { forEachStore, poll, startServer, type TestServer } from '../support/server.js';
 import { appWithRules, openStream, word } from './stream.client.js';
@@ -85,7 +85,9 @@ forEachStore('Ads API: scheduled posts', (store) => {
 
   test('get, update (only fields given; empty unsets), delete (hard, scheduled_status DELETED)', async () => {
     const at = (await now()) + 2 * DAY;
-    const made = (await schedule({ scheduled_at: iso(at), card_uri: 'card://57i77', name: 'first' })).body.data;
+    const made = (
+      await schedule({ scheduled_at: iso(at), card_uri: await newCardUri(s, alice, account.id), name: 'first' })
+    ).body.data;
     const one = await adsCall(s, alice, 'GET', `${path()}/${made.id}`);
     assert.deepEqual(one.body.data, made);
     const put = await adsCall(s, alice, 'PUT', `${path()}/${made.id}`, { text: 'changed', card_uri: '' });

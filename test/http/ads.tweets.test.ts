@@ -9,7 +9,7 @@ import { adminPost, newUser, userToken } from '../support/actors.js';
 import { adsCall, newAdsAccount, newAdvertiser, type Advertiser, type Params } from '../support/ads.js';
 import { fixtureLineItem } from '../support/ads-fixtures.js';
 import { addLibraryMedia, uploadMedia } from '../support/ads-media.js';
-import { assertAdsError, grantUser } from '../support/ads-posts.js';
+import { assertAdsError, grantUser, newCardUri } from '../support/ads-posts.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 forEachStore('Ads API: posts made through the Ads API', (store) => {
@@ -131,6 +131,10 @@ forEachStore('Ads API: posts made through the Ads API', (store) => {
       'INVALID_PARAMETER',
       'card_uri',
     );
+    // a card must be one of the account's: another account's card and an unknown one are not found
+    const elsewhere = await newAdsAccount(s, alice);
+    for (const card_uri of [await newCardUri(s, alice, elsewhere.id), 'card://1321554298900107264'])
+      assertAdsError(await tweet({ as_user_id: alice.id, text: 'x', card_uri }), 404, 'CARD_NOT_FOUND', 'card_uri');
     assertAdsError(
       await tweet({ as_user_id: alice.id, text: 'x', conversation_settings: 'NOBODY' }),
       400,
@@ -202,7 +206,7 @@ forEachStore('Ads API: posts made through the Ads API', (store) => {
     const asCarol = await tweet({
       as_user_id: carol.id,
       text: unique('for carol'),
-      card_uri: 'card://1321554298900107264',
+      card_uri: await newCardUri(s, alice, account.id),
     });
     assert.equal(asCarol.status, 200, JSON.stringify(asCarol.body));
     assert.equal(asCarol.body.data.user.id_str, carol.id);

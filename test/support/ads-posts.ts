@@ -1,6 +1,7 @@
 // Helpers of the tests of posts made through the Ads API (POST tweet, scheduled and draft posts):
-// error assertions and a second user granted on an account through the control API.
+// error assertions, a second user granted on an account through the control API, a card to carry.
 import assert from 'node:assert/strict';
+import { adsCall, type Advertiser } from './ads.js';
 import type { TestServer } from './server.js';
 
 export function assertAdsError(res: { status: number; body: any }, status: number, code: string, parameter: string) {
@@ -29,4 +30,16 @@ export async function grantUser(
 export async function advanceClock(s: TestServer, ms: number) {
   const res = await s.admin('POST', '/_aviary/clock', { advance_ms: ms });
   if (res.status !== 200) throw new Error(`clock: ${JSON.stringify(res.body)}`);
+}
+
+/** A text poll card of the account (the simplest card to make), for posts that carry a card: its uri. */
+export async function newCardUri(s: TestServer, who: Advertiser, accountId: string): Promise<string> {
+  const res = await adsCall(s, who, 'POST', `accounts/${accountId}/cards/poll`, {
+    name: 'poll',
+    duration_in_minutes: 60,
+    first_choice: 'yes',
+    second_choice: 'no',
+  });
+  if (res.status !== 200) throw new Error(`poll card: ${JSON.stringify(res.body)}`);
+  return res.body.data.card_uri;
 }

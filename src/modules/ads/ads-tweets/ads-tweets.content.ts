@@ -5,8 +5,11 @@ import type { Deps } from '../../../deps.js';
 import { weightedLength } from '../../posts/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsErrors, type AdsError } from '../kit/errors.js';
+import { cardFinder } from '../cards/index.js';
 import { libraryMediaByKeys } from '../media-library/index.js';
+import { pollCardFinder } from '../poll-cards/index.js';
 import { isPromotableUser } from '../promotable-users/index.js';
+import { videoConversationCardFinder } from '../video-conversation-cards/index.js';
 import {
   blankError,
   cardUriError,
@@ -33,6 +36,21 @@ export async function mediaKinds(
 ): Promise<Map<string, MediaKind>> {
   const rows = keys.length ? await libraryMediaByKeys(deps.db, accountId, [...keys]) : [];
   return new Map(rows.map((m) => [m.media_key, m.media_type]));
+}
+
+/** Every kind of card a post may carry: v12 cards, poll cards and video conversation cards. */
+const CARD_FINDERS = [cardFinder, pollCardFinder, videoConversationCardFinder];
+
+/** The card must be well formed and one of the account's (not deleted). */
+async function cardError(deps: Deps, accountId: string, uri: string): Promise<AdsError | null> {
+  const form = cardUriError(uri);
+  if (form) return form;
+  for (const f of CARD_FINDERS) if ((await f.byUris(deps.db, accountId, [uri], false)).length) return null;
+  return {
+    code: 'CARD_NOT_FOUND',
+    message: `Card ${uri} was not found for Account ${accountId}`,
+    parameter: 'card_uri',
+  };
 }
 
 /** Who may be posted as: a promotable user of the account (seed: "the advertiser must have granted access"). */
@@ -70,7 +88,7 @@ export async function contentErrors(
       message: `A maximum length of ${TEXT_MAX} is allowed for text`,
       parameter: 'text',
     });
-  if (c.cardUri !== null) push(cardUriError(c.cardUri));
+  if (c.cardUri !== null) push(await cardError(deps, account.id, c.cardUri));
   push(nullcastError(c.nullcast, c.userId, callerId));
   const found = await mediaKinds(deps, account.id, c.mediaKeys);
   const missing = c.mediaKeys.filter((k) => !found.has(k));

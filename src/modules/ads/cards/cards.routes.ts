@@ -34,7 +34,7 @@ const FILTERS = {
 
 export function cardsRoutes(r: AdsRouter, deps: Deps, others: readonly CardFinder[] = []) {
   const writer = (ctx: AdsContext): cards.Writer => ({ deps, account: ctx.account!, userId: ctx.caller.userId });
-  const finders: readonly CardFinder[] = [{ byUris: cards.cardsByUris, byId: cards.cardByIdOrNull }, ...others];
+  const finders: readonly CardFinder[] = [cards.cardFinder, ...others];
 
   r.list(
     `${A}/cards`,

@@ -19,6 +19,7 @@ import {
   type CardInput,
   type CardMedia,
 } from './cards.components.js';
+import type { CardFinder } from './cards.finder.js';
 import * as repo from './cards.repo.js';
 import type { CardRow } from './cards.repo.js';
 import { cardView } from './cards.view.js';
@@ -162,3 +163,6 @@ export async function deleteCard(w: Writer, id: string, cardType?: string) {
   });
   return cardView(row);
 }
+
+/** How `cards/all` and the posts made through the Ads API find this module's cards (cards.finder.ts). */
+export const cardFinder: CardFinder = { byUris: cardsByUris, byId: cardByIdOrNull };
