@@ -161,7 +161,11 @@ function budgetColumns(b: Budget) {
   };
 }
 
-export type CampaignUpdate = BudgetParams & { name?: string; entity_status?: string; purchase_order_number?: string };
+export type CampaignUpdate = BudgetParams & {
+  name?: string;
+  entity_status?: string;
+  purchase_order_number?: string | null;
+};
 
 /** How many of the campaign's line items have a daily budget, needed only when it switches to CAMPAIGN. */
 async function lineItemDailyBudgets(w: Writer, tx: Queryable, current: CampaignRow, p: CampaignUpdate) {
