@@ -16,7 +16,7 @@ import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
-import { lineItemsRoutes } from './line-items/index.js';
+import { lineItemsRoutes, lineItemSummaries } from './line-items/index.js';
 import { promotableUsersRoutes } from './promotable-users/index.js';
 import { promotedTweetsRoutes } from './promoted-tweets/index.js';
 import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
@@ -62,7 +62,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   const r = adsRouter(app, deps, totalCountLimit(deps.clock));
   accountsRoutes(r, deps);
   fundingInstrumentsRoutes(r, deps);
-  campaignsRoutes(r, deps);
+  campaignsRoutes(r, deps, lineItemSummaries);
   accountAppsRoutes(r, deps);
   accountHistoryRoutes(r, deps);
   promotableUsersRoutes(r, deps);

@@ -18,6 +18,6 @@ export async function runBatch(w: Writer, ctx: AdsContext) {
       const { campaign_id: id, ...rest } = op.params;
       return op.type === 'Update' ? updateInTx(w, tx, id, rest as never) : deleteInTx(w, tx, id);
     });
-    return viewsOf(tx, w.account, rows, w.deps.clock.now());
+    return viewsOf(w, tx, w.account, rows, w.deps.clock.now());
   });
 }
