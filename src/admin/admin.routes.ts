@@ -23,9 +23,20 @@ import { eventsAdminRoutes } from './events.routes.js';
 
 type IdParams = { Params: { id: string } };
 
-/** A string that is not blank (names, ids to look up). */
+/**
+ * A string that is not blank (names, ids to look up), of at most `max` characters where given. A
+ * spec's message words every refusal of it, so it names the limit too (a 33-character app name was
+ * told it "must be a non-empty string").
+ */
 const filled = (field: string, o: { max?: number } = {}) =>
-  str({ ...o, pattern: /\S/, message: `${field} must be a non-empty string` });
+  str({
+    ...o,
+    pattern: /\S/,
+    message:
+      o.max === undefined
+        ? `${field} must be a non-empty string`
+        : `${field} must be a non-empty string of at most ${o.max} characters`,
+  });
 
 const NEW_APP = {
   name: required(filled('name', { max: 32 })),

@@ -55,6 +55,22 @@ forEachStore('control API: apps', (store) => {
     assert.equal((await s.admin('GET', '/_aviary/apps')).body.data.length, before);
   });
 
+  test('an app name is 1 to 32 characters, and a refusal says so', async () => {
+    const longest = uniqueName('len').padEnd(32, 'x');
+    const ok = await s.admin('POST', '/_aviary/apps', { name: longest });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    assert.equal(ok.body.data.name, longest);
+    // Characters, not UTF-16 units: 32 astral characters fit.
+    const emoji = await s.admin('POST', '/_aviary/apps', { name: '🐦'.repeat(32) });
+    assert.equal(emoji.status, 201, JSON.stringify(emoji.body));
+    for (const name of [`${longest}y`, '', '   ']) {
+      const res = await s.admin('POST', '/_aviary/apps', { name });
+      assert.equal(res.status, 400, JSON.stringify(name));
+      assert.ok('name' in res.body.errors[0].parameters, JSON.stringify(res.body));
+      assert.equal(res.body.errors[0].message, 'name must be a non-empty string of at most 32 characters');
+    }
+  });
+
   test('an unknown app is a 404 problem', async () => {
     const res = await s.admin('GET', '/_aviary/apps/999');
     assert.equal(res.status, 404);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ENDPOINTS, versionsOf } from '../../src/modules/ads/kit/coverage.js';
-import { adsCall, newAdsAccount, newAdvertiser, npmAds, type Advertiser } from '../support/ads.js';
+import { adsCall, newAdsAccount, newAdvertiser, npmAds, type Advertiser, type Params } from '../support/ads.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 forEachStore('Ads API: accounts', (store) => {
@@ -161,6 +161,81 @@ forEachStore('Ads API: accounts', (store) => {
     assert.equal(withDeleted.status, 200);
     assert.equal(withDeleted.body.data.deleted, true);
     assert.equal((await adsCall(s, alice, 'DELETE', `accounts/${sandbox.id}`)).status, 404);
+  });
+
+  test('a deleted account is read with with_deleted=true but never written: every write is the documented 404', async () => {
+    const sandbox = (
+      await adsCall(
+        s,
+        alice,
+        'POST',
+        'accounts',
+        {},
+        { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      )
+    ).body.data[0];
+    const fi = await s.admin('POST', `/_aviary/ads/accounts/${sandbox.id}/funding_instruments`, {
+      type: 'CREDIT_CARD',
+      currency: 'USD',
+      start_time: '2024-01-01T00:00:00Z',
+    });
+    assert.equal(fi.status, 201, JSON.stringify(fi.body));
+    const campaigns = `accounts/${sandbox.id}/campaigns`;
+    const campaign = await adsCall(s, alice, 'POST', campaigns, {
+      funding_instrument_id: fi.body.data.id,
+      name: 'before the end',
+      daily_budget_amount_local_micro: 5,
+    });
+    assert.equal(campaign.status, 200, JSON.stringify(campaign.body));
+    const one = `${campaigns}/${campaign.body.data.id}`;
+    assert.equal((await adsCall(s, alice, 'DELETE', `accounts/${sandbox.id}`)).status, 200);
+
+    const documented = {
+      code: 'NOT_FOUND',
+      message:
+        `User ${alice.id} does not have access to account ${sandbox.id}. Type 'sn ${alice.id}' to get the handle ` +
+        `of the user. Use 'twurl accounts' and 'twurl set default <username>' to change the user you're using.`,
+      parameter: 'account_id',
+    };
+    const writes: Array<[string, string, Params]> = [
+      ['PUT', `accounts/${sandbox.id}`, { name: 'revived' }],
+      ['DELETE', `accounts/${sandbox.id}`, {}],
+      ['POST', `accounts/${sandbox.id}/features`, { feature_keys: 'AGE_TARGETING' }],
+      ['POST', campaigns, { funding_instrument_id: fi.body.data.id, name: 'after the end' }],
+      ['PUT', one, { name: 'changed' }],
+      ['DELETE', one, {}],
+    ];
+    for (const [method, path, params] of writes)
+      for (const withDeleted of [{}, { with_deleted: true }, { with_deleted: 'true' }] as Params[]) {
+        const res = await adsCall(s, alice, method, path, { ...params, ...withDeleted });
+        assert.equal(res.status, 404, `${method} ${path} ${JSON.stringify(withDeleted)}`);
+        assert.deepEqual(res.body.errors, [documented], `${method} ${path}`);
+      }
+    const batch = await adsCall(
+      s,
+      alice,
+      'POST',
+      `batch/${campaigns}`,
+      { with_deleted: true },
+      {
+        json: [{ operation_type: 'Delete', params: { campaign_id: campaign.body.data.id } }],
+      },
+    );
+    assert.equal(batch.status, 404);
+    assert.deepEqual(batch.body.errors, [documented]);
+
+    // Reads still see it, unchanged.
+    const account = await adsCall(s, alice, 'GET', `accounts/${sandbox.id}`, { with_deleted: true });
+    assert.equal(account.status, 200);
+    assert.deepEqual([account.body.data.name, account.body.data.deleted], ['Sandbox account', true]);
+    const kept = await adsCall(s, alice, 'GET', one, { with_deleted: true });
+    assert.equal(kept.status, 200);
+    assert.deepEqual([kept.body.data.name, kept.body.data.deleted], ['before the end', false]);
+    const all = await adsCall(s, alice, 'GET', campaigns, { with_deleted: true });
+    assert.deepEqual(
+      all.body.data.map((c: any) => c.id),
+      [campaign.body.data.id],
+    );
   });
 
   test('the npm twitter-ads client in production and sandbox mode on one base URL', async () => {

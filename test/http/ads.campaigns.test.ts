@@ -444,6 +444,105 @@ forEachStore('Ads API: campaigns', (store) => {
     assert.deepEqual(first.entity_status, { old: 'DRAFT', new: 'ACTIVE' });
   });
 
+  test('PUT un-sets budgets and the purchase order number with an empty string (notes §1); POST refuses empties', async () => {
+    const c = (
+      await create({
+        name: 'to clear',
+        daily_budget_amount_local_micro: 5,
+        total_budget_amount_local_micro: 50,
+        purchase_order_number: 'PO-9',
+      })
+    ).body.data;
+    const one = `${path()}/${c.id}`;
+    const cleared = {
+      daily_budget_amount_local_micro: '',
+      total_budget_amount_local_micro: '',
+      purchase_order_number: '',
+    };
+    const put = await adsCall(s, alice, 'PUT', one, cleared);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    for (const k of Object.keys(cleared)) assert.equal(put.body.data[k], null, k);
+    assert.deepEqual(put.body.request.params, {
+      account_id: account,
+      campaign_id: c.id,
+      daily_budget_amount_local_micro: null,
+      total_budget_amount_local_micro: null,
+      purchase_order_number: null,
+    });
+    const changes = JSON.parse((await history(c.id)).at(-1)!.changes);
+    assert.deepEqual(changes.total_budget_amount_local_micro, { old: 50, new: null });
+
+    // Under CAMPAIGN budget optimisation the daily budget is required and the total optional (notes §8.2).
+    const cbo = (
+      await create({
+        name: 'cbo',
+        budget_optimization: 'CAMPAIGN',
+        daily_budget_amount_local_micro: 5,
+        total_budget_amount_local_micro: 50,
+      })
+    ).body.data;
+    const cboPath = `${path()}/${cbo.id}`;
+    const before = await everything();
+    const noDaily = await adsCall(s, alice, 'PUT', cboPath, { daily_budget_amount_local_micro: '' }, { form: true });
+    assert.equal(noDaily.status, 400);
+    assert.deepEqual(
+      noDaily.body.errors.map((e: any) => [e.code, e.parameter]),
+      [['MISSING_PARAMETER', 'daily_budget_amount_local_micro']],
+    );
+    // Values never null on a campaign are not un-set: an empty one is refused as a bad value.
+    for (const param of ['name', 'budget_optimization', 'entity_status']) {
+      const res = await adsCall(s, alice, 'PUT', cboPath, { [param]: '' });
+      assert.equal(res.status, 400, param);
+      assert.deepEqual([res.body.errors[0].code, res.body.errors[0].parameter], ['INVALID_PARAMETER', param]);
+    }
+    assert.deepEqual(await everything(), before);
+    const noTotal = await adsCall(s, alice, 'PUT', cboPath, { total_budget_amount_local_micro: '' });
+    assert.equal(noTotal.status, 200, JSON.stringify(noTotal.body));
+    assert.deepEqual(
+      [noTotal.body.data.daily_budget_amount_local_micro, noTotal.body.data.total_budget_amount_local_micro],
+      [5, null],
+    );
+
+    // The batch's Update operations read the same way.
+    const batch = await adsCall(
+      s,
+      alice,
+      'POST',
+      `batch/accounts/${account}/campaigns`,
+      {},
+      {
+        json: [{ operation_type: 'Update', params: { campaign_id: c.id, purchase_order_number: 'PO-2' } }],
+      },
+    );
+    assert.equal(batch.body.data[0].purchase_order_number, 'PO-2');
+    const batchClear = await adsCall(
+      s,
+      alice,
+      'POST',
+      `batch/accounts/${account}/campaigns`,
+      {},
+      {
+        json: [{ operation_type: 'Update', params: { campaign_id: c.id, purchase_order_number: '' } }],
+      },
+    );
+    assert.equal(batchClear.status, 200, JSON.stringify(batchClear.body));
+    assert.equal(batchClear.body.data[0].purchase_order_number, null);
+
+    // POST: an empty budget is a bad number as before; an empty purchase order number was always none.
+    const post = await create({ name: 'empty', daily_budget_amount_local_micro: '' });
+    assert.equal(post.status, 400);
+    assert.deepEqual(post.body.errors, [
+      {
+        code: 'INVALID_PARAMETER',
+        message: 'Expected Long, got "" for daily_budget_amount_local_micro',
+        parameter: 'daily_budget_amount_local_micro',
+      },
+    ]);
+    const noPo = await create({ name: 'no po', purchase_order_number: '' });
+    assert.equal(noPo.status, 200, JSON.stringify(noPo.body));
+    assert.equal(noPo.body.data.purchase_order_number, null);
+  });
+
   test('delete: deleted true, servable null; then 404, a repeat 404, found only with_deleted', async () => {
     const c = (await create({ name: 'short lived', entity_status: 'PAUSED' })).body.data;
     const gone = await adsCall(s, alice, 'DELETE', `${path()}/${c.id}`);

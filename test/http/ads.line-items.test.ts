@@ -550,6 +550,142 @@ forEachStore('Ads API: line items', (store) => {
     ]);
   });
 
+  test('PUT un-sets optional values with an empty string (notes §1), then the rules judge the result', async () => {
+    const li = (
+      await create({
+        campaign_id: await fixtureCampaign(s, account.id),
+        ...ENGAGEMENTS,
+        name: 'full',
+        bid_amount_local_micro: 500,
+        start_time: '2030-01-01T00:00:00Z',
+        end_time: '2030-02-01T00:00:00Z',
+        daily_budget_amount_local_micro: 10,
+        total_budget_amount_local_micro: 100,
+        frequency_cap: 2,
+        duration_in_days: 7,
+        audience_expansion: 'BROAD',
+      })
+    ).body.data;
+    assert.equal(li.bid_strategy, 'MAX');
+    const one = path(`/${li.id}`);
+    const cleared = {
+      name: '',
+      start_time: '',
+      end_time: '',
+      daily_budget_amount_local_micro: '',
+      total_budget_amount_local_micro: '',
+      frequency_cap: '',
+      duration_in_days: '',
+      audience_expansion: '',
+    };
+    const put = await adsCall(s, alice, 'PUT', one, cleared);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    // audience_expansion is stored, but is not a field of the v12 object (V12_KEYS).
+    for (const k of Object.keys(cleared)) if (k !== 'audience_expansion') assert.equal(put.body.data[k], null, k);
+    assert.deepEqual(put.body.request.params, {
+      account_id: account.id,
+      line_item_id: li.id,
+      ...Object.fromEntries(Object.keys(cleared).map((k) => [k, null])),
+    });
+    assert.equal(put.body.data.bid_amount_local_micro, 500);
+    assert.equal((await adsCall(s, alice, 'GET', one)).body.data.end_time, null);
+
+    // The bid of a MAX line item is required: un-setting it is the rule's refusal, nothing stored.
+    const before = (await adsCall(s, alice, 'GET', one)).body.data;
+    const noBid = await adsCall(s, alice, 'PUT', one, { bid_amount_local_micro: '' }, { form: true });
+    assert.equal(noBid.status, 400);
+    assert.deepEqual(
+      noBid.body.errors.map((e: any) => [e.code, e.parameter]),
+      [['MISSING_PARAMETER', 'bid_amount_local_micro']],
+    );
+    // Values never null on the object are not un-set: an empty one is a bad value, as before.
+    for (const [param, code] of [
+      ['goal', 'INVALID_PARAMETER'],
+      ['bid_strategy', 'INVALID_PARAMETER'],
+      ['entity_status', 'INVALID_PARAMETER'],
+      ['advertiser_user_id', 'INVALID_PARAMETER'],
+    ] as const) {
+      const res = await adsCall(s, alice, 'PUT', one, { [param]: '' });
+      assert.equal(res.status, 400, param);
+      assert.deepEqual([res.body.errors[0].code, res.body.errors[0].parameter], [code, param]);
+    }
+    assert.deepEqual((await adsCall(s, alice, 'GET', one)).body.data, before);
+    // AUTO bidding has no bid: switching and un-setting it together is fine.
+    const auto = await adsCall(s, alice, 'PUT', one, { bid_strategy: 'AUTO', bid_amount_local_micro: '' });
+    assert.equal(auto.status, 200, JSON.stringify(auto.body));
+    assert.deepEqual([auto.body.data.bid_strategy, auto.body.data.bid_amount_local_micro], ['AUTO', null]);
+
+    // Values other rules require are refused when un-set, each naming its parameter.
+    const required: Array<[Params, Params, string]> = [
+      [
+        { placements: 'PUBLISHER_NETWORK', advertiser_domain: 'example.com', categories: 'IAB1' },
+        { advertiser_domain: '' },
+        'advertiser_domain',
+      ],
+      [
+        { objective: 'APP_INSTALLS', ios_app_store_identifier: '333903271', pay_by: 'APP_CLICK' },
+        { ios_app_store_identifier: '' },
+        'android_app_store_identifier',
+      ],
+      [
+        { objective: 'WEBSITE_CLICKS', goal: 'WEBSITE_CONVERSIONS', primary_web_event_tag: 'tag1' },
+        { primary_web_event_tag: '' },
+        'primary_web_event_tag',
+      ],
+    ];
+    for (const [made, change, parameter] of required) {
+      const item = await create({ campaign_id: await fixtureCampaign(s, account.id), ...ENGAGEMENTS, ...made });
+      assert.equal(item.status, 200, JSON.stringify(item.body));
+      const res = await adsCall(s, alice, 'PUT', path(`/${item.body.data.id}`), change);
+      assert.equal(res.status, 400, JSON.stringify(change));
+      assert.deepEqual(
+        res.body.errors.map((e: any) => [e.code, e.parameter]),
+        [['MISSING_PARAMETER', parameter]],
+      );
+    }
+    // With the other app store id given, one of them may go.
+    const app = await create({
+      campaign_id: await fixtureCampaign(s, account.id),
+      ...ENGAGEMENTS,
+      objective: 'APP_INSTALLS',
+      ios_app_store_identifier: '333903271',
+      android_app_store_identifier: 'com.example.app',
+      pay_by: 'APP_CLICK',
+    });
+    const oneApp = await adsCall(s, alice, 'PUT', path(`/${app.body.data.id}`), { ios_app_store_identifier: '' });
+    assert.equal(oneApp.status, 200, JSON.stringify(oneApp.body));
+    assert.equal(oneApp.body.data.ios_app_store_identifier, null);
+
+    // The batch reads its Update operations the same way.
+    const batch = await adsCall(
+      s,
+      alice,
+      'POST',
+      `batch/accounts/${account.id}/line_items`,
+      {},
+      {
+        json: [{ operation_type: 'Update', params: { line_item_id: li.id, frequency_cap: 3, end_time: '' } }],
+      },
+    );
+    assert.equal(batch.status, 200, JSON.stringify(batch.body));
+    assert.deepEqual([batch.body.data[0].frequency_cap, batch.body.data[0].end_time], [3, null]);
+  });
+
+  test('POST still refuses empty values: there is nothing to un-set', async () => {
+    const c = await fixtureCampaign(s, account.id);
+    const res = await create({ campaign_id: c, ...ENGAGEMENTS, end_time: '', bid_amount_local_micro: '', name: '' });
+    assert.equal(res.status, 400);
+    assert.deepEqual(
+      res.body.errors.map((e: any) => [e.code, e.parameter, e.message]),
+      [
+        ['INVALID_PARAMETER', 'name', 'A minimum length of 1 is required for name, got ""'],
+        ['INVALID_PARAMETER', 'bid_amount_local_micro', 'Expected Long, got "" for bid_amount_local_micro'],
+        ['INVALID_PARAMETER', 'end_time', 'Expected time, got "" for end_time'],
+      ],
+    );
+    assert.deepEqual(await storedIn(c), []);
+  });
+
   test('DELETE answers deleted: true; a second DELETE, GET and PUT are 404; with_deleted shows it', async () => {
     const c = await fixtureCampaign(s, account.id);
     const li = (await create({ campaign_id: c, ...ENGAGEMENTS })).body.data;

@@ -8,7 +8,7 @@ import { createAccount } from './accounts/index.js';
 import { createCampaignInTx, writeCampaign } from './campaigns/index.js';
 import { createFundingInstrument } from './funding-instruments/index.js';
 import { accessOf, accountRow, type AdsAccount } from './kit/account.js';
-import { createLineItem } from './line-items/index.js';
+import { createLineItem, lineItemSummaries } from './line-items/index.js';
 import { createPromotedTweets } from './promoted-tweets/index.js';
 import { createCriterion, LOCATIONS } from './targeting-criteria/index.js';
 
@@ -25,7 +25,7 @@ export async function seedDemoAds(deps: Deps): Promise<string> {
     createAccount(deps, tx, { ownerUserId: JACK, name: "jack's ads", sandbox: false, businessName: 'jack' }),
   );
   const account: AdsAccount = { ...row, permissions: (await accessOf(deps.db, row.id, JACK)) ?? [] };
-  const w = { deps, account, userId: JACK };
+  const w = { deps, account, userId: JACK, lineItemSummaries };
   const fi = await createFundingInstrument(deps, account.id, {
     type: 'CREDIT_CARD',
     currency: 'USD',

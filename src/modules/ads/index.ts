@@ -20,7 +20,7 @@ import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
-import { lineItemsRoutes } from './line-items/index.js';
+import { lineItemsRoutes, lineItemSummaries } from './line-items/index.js';
 import { mediaLibraryRoutes } from './media-library/index.js';
 import { pollCardFinder, pollCardsRoutes } from './poll-cards/index.js';
 import { productCatalogsRoutes } from './product-catalogs/index.js';
@@ -79,7 +79,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   const r = adsRouter(app, deps, totalCountLimit(deps.clock));
   accountsRoutes(r, deps);
   fundingInstrumentsRoutes(r, deps);
-  campaignsRoutes(r, deps);
+  campaignsRoutes(r, deps, lineItemSummaries);
   accountAppsRoutes(r, deps);
   accountHistoryRoutes(r, deps);
   promotableUsersRoutes(r, deps);

@@ -133,38 +133,3 @@ export async function countActiveCampaigns(db: Queryable, accountId: string): Pr
 export async function lockAccount(db: Queryable, accountId: string): Promise<void> {
   await db.run('UPDATE ads_accounts SET updated_at = updated_at WHERE id = ?', [accountId]);
 }
-
-export type LineItemCounts = {
-  campaign_id: string;
-  line_items: number;
-  unfinished: number;
-  with_daily_budget: number;
-};
-
-/**
- * What a campaign's servability depends on in its line items (campaigns.rules.ts `servability`), for
- * a page of campaigns in one query. This reads the line items' table (theirs to write): the one
- * statement campaigns need from it, kept here so a page costs one round trip.
- */
-export async function lineItemCounts(
-  db: Queryable,
-  accountId: string,
-  campaignIds: readonly string[],
-  now: number,
-): Promise<LineItemCounts[]> {
-  if (campaignIds.length === 0) return [];
-  const rows = await db.all<LineItemCounts>(
-    `SELECT campaign_id, COUNT(*) AS line_items,
-            SUM(CASE WHEN end_time IS NULL OR end_time > ? THEN 1 ELSE 0 END) AS unfinished,
-            SUM(CASE WHEN daily_budget_amount_local_micro IS NULL THEN 0 ELSE 1 END) AS with_daily_budget
-     FROM ads_line_items WHERE account_id = ? AND deleted = 0 AND campaign_id IN (${marks(campaignIds)})
-     GROUP BY campaign_id`,
-    [now, accountId, ...campaignIds],
-  );
-  return rows.map((r) => ({
-    campaign_id: r.campaign_id,
-    line_items: Number(r.line_items),
-    unfinished: Number(r.unfinished),
-    with_daily_budget: Number(r.with_daily_budget),
-  }));
-}

@@ -30,14 +30,16 @@ const FILTERS = {
 
 const ONE = 'accounts/:account_id/campaigns/:campaign_id';
 
-export function campaignsRoutes(r: AdsRouter, deps: Deps) {
-  const writer = (ctx: AdsContext): campaigns.Writer => ({ deps, account: ctx.account!, userId: ctx.caller.userId });
+/** `lineItemSummaries`: line items' (line-items/index.ts), passed in by ads/index.ts (campaigns.service.ts). */
+export function campaignsRoutes(r: AdsRouter, deps: Deps, lineItemSummaries: campaigns.LineItemSummaries) {
+  const c: campaigns.Campaigns = { deps, lineItemSummaries };
+  const writer = (ctx: AdsContext): campaigns.Writer => ({ ...c, account: ctx.account!, userId: ctx.caller.userId });
 
   r.list('accounts/:account_id/campaigns', { sortable: SORTABLE, params: FILTERS }, (ctx, p, q) =>
-    campaigns.listCampaigns(deps, ctx.account!, p, q),
+    campaigns.listCampaigns(c, ctx.account!, p, q),
   );
   r.get(ONE, { params: { with_deleted: withDefault(bool(), false) } }, async (ctx, p) => ({
-    data: await campaigns.getCampaign(deps, ctx.account!, ctx.path.campaign_id!, p.with_deleted),
+    data: await campaigns.getCampaign(c, ctx.account!, ctx.path.campaign_id!, p.with_deleted),
   }));
   r.post('accounts/:account_id/campaigns', { params: CREATE_CAMPAIGN }, async (ctx, p) => ({
     data: await campaigns.write(writer(ctx), (tx) => campaigns.createInTx(writer(ctx), tx, p)),

@@ -27,12 +27,16 @@ export type Budget = {
   standard_delivery: boolean | null;
 };
 
+/** Budgets null on a PUT are un-set (notes §1); a create never has them null. */
 export type BudgetParams = {
   budget_optimization?: string;
-  daily_budget_amount_local_micro?: number;
-  total_budget_amount_local_micro?: number;
+  daily_budget_amount_local_micro?: number | null;
+  total_budget_amount_local_micro?: number | null;
   standard_delivery?: boolean;
 };
+
+/** The given value, null included (un-set); the current one when not given. */
+const given = <T>(v: T | undefined, current: T): T => (v === undefined ? current : v);
 
 const DAILY = 'daily_budget_amount_local_micro';
 const TOTAL = 'total_budget_amount_local_micro';
@@ -55,8 +59,8 @@ export function updateBudget(current: Budget, p: BudgetParams): Budget {
   const bo = p.budget_optimization ?? current.budget_optimization;
   return {
     budget_optimization: bo,
-    daily_budget_amount_local_micro: p.daily_budget_amount_local_micro ?? current.daily_budget_amount_local_micro,
-    total_budget_amount_local_micro: p.total_budget_amount_local_micro ?? current.total_budget_amount_local_micro,
+    daily_budget_amount_local_micro: given(p.daily_budget_amount_local_micro, current.daily_budget_amount_local_micro),
+    total_budget_amount_local_micro: given(p.total_budget_amount_local_micro, current.total_budget_amount_local_micro),
     standard_delivery: bo === 'CAMPAIGN' ? (p.standard_delivery ?? current.standard_delivery ?? true) : null,
   };
 }

@@ -2,6 +2,7 @@
 // endpoints (query or form) and the batch (each operation's `params`).
 import { bool, int, oneOf, required, str, withDefault } from '../../../http/input.js';
 import { id36 } from '../kit/ids.js';
+import { clearable } from '../kit/params.js';
 import { BUDGET_OPTIMIZATIONS, CREATE_STATUSES, UPDATE_STATUSES } from './campaigns.rules.js';
 
 /** Budgets in micros (notes §1): a budget of nothing is no budget. */
@@ -18,13 +19,19 @@ export const CREATE_CAMPAIGN = {
   standard_delivery: bool(),
 };
 
+/**
+ * PUT: the optional values a campaign may have null (budgets, purchase order number) are un-set by an
+ * empty value (notes §1), then judged by the budget rules (under CAMPAIGN the daily budget stays
+ * required). POST keeps reading an empty budget as a bad number; an empty purchase_order_number was
+ * always no purchase order number.
+ */
 export const UPDATE_CAMPAIGN = {
   name: str({ min: 1, max: 255 }),
   budget_optimization: oneOf(BUDGET_OPTIMIZATIONS),
-  daily_budget_amount_local_micro: BUDGET,
-  total_budget_amount_local_micro: BUDGET,
+  daily_budget_amount_local_micro: clearable(BUDGET),
+  total_budget_amount_local_micro: clearable(BUDGET),
   entity_status: oneOf(UPDATE_STATUSES),
-  purchase_order_number: str({ max: 50 }),
+  purchase_order_number: clearable(str({ max: 50 })),
   standard_delivery: bool(),
 };
 

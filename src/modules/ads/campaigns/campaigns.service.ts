@@ -21,28 +21,37 @@ import {
   updateBudget,
   type Budget,
   type BudgetParams,
+  type LineItemSummary,
 } from './campaigns.rules.js';
 import { campaignSnapshot, campaignView } from './campaigns.view.js';
 
 export type CampaignView = ReturnType<typeof campaignView>;
 
-/** Who makes a change, and where: what every write step needs. */
-export type Writer = { deps: Deps; account: AdsAccount; userId: string };
+/**
+ * The line item summaries of a page of campaigns (line-items/index.ts `lineItemSummaries`, which reads
+ * their table). Handed in by the caller (the composition root, ads/index.ts, and the demo): line
+ * items import campaigns for their parent, so campaigns cannot import line items back without a
+ * module cycle (scripts/check-imports.mjs).
+ */
+export type LineItemSummaries = (
+  db: Queryable,
+  accountId: string,
+  campaignIds: readonly string[],
+  now: number,
+) => Promise<Array<LineItemSummary & { campaign_id: string }>>;
 
-/** The wire objects of `rows`: each needs its funding instrument and its line items' counts. */
-export async function viewsOf(db: Queryable, account: AdsAccount, rows: CampaignRow[], now: number) {
+/** What reads of campaigns need: the store and their line items' summaries. */
+export type Campaigns = { deps: Deps; lineItemSummaries: LineItemSummaries };
+
+/** Who makes a change, and where: what every write step needs. */
+export type Writer = Campaigns & { account: AdsAccount; userId: string };
+
+/** The wire objects of `rows`: each needs its funding instrument and its line items' summary. */
+export async function viewsOf(c: Campaigns, db: Queryable, account: AdsAccount, rows: CampaignRow[], now: number) {
   const fiIds = [...new Set(rows.map((r) => r.funding_instrument_id))];
   const fis = new Map((await fundingInstrumentsByIds(db, account.id, fiIds)).map((f) => [f.id, f]));
-  const counts = new Map(
-    (
-      await repo.lineItemCounts(
-        db,
-        account.id,
-        rows.map((r) => r.id),
-        now,
-      )
-    ).map((c) => [c.campaign_id, c]),
-  );
+  const ids = rows.map((r) => r.id);
+  const counts = new Map((await c.lineItemSummaries(db, account.id, ids, now)).map((x) => [x.campaign_id, x]));
   return rows.map((r) => {
     const fi = fis.get(r.funding_instrument_id);
     const able = fi ? fundingState(fi, now).able_to_fund : false;
@@ -57,7 +66,8 @@ export type CampaignFilters = {
   with_draft: boolean;
 };
 
-export async function listCampaigns(deps: Deps, account: AdsAccount, p: CampaignFilters, q: ListQuery) {
+export async function listCampaigns(c: Campaigns, account: AdsAccount, p: CampaignFilters, q: ListQuery) {
+  const { deps } = c;
   const filter = {
     accountId: account.id,
     campaignIds: p.campaign_ids,
@@ -73,7 +83,7 @@ export async function listCampaigns(deps: Deps, account: AdsAccount, p: Campaign
     (r) => r,
     total,
   );
-  return { ...page, data: await viewsOf(deps.db, account, page.data, deps.clock.now()) };
+  return { ...page, data: await viewsOf(c, deps.db, account, page.data, deps.clock.now()) };
 }
 
 /** The campaign, if the account has it; a deleted one only with `with_deleted` (notes §1). */
@@ -83,9 +93,9 @@ export async function requireCampaign(db: Queryable, accountId: string, id: stri
   return row;
 }
 
-export async function getCampaign(deps: Deps, account: AdsAccount, id: string, withDeleted: boolean) {
-  const row = await requireCampaign(deps.db, account.id, id, withDeleted);
-  return (await viewsOf(deps.db, account, [row], deps.clock.now()))[0]!;
+export async function getCampaign(c: Campaigns, account: AdsAccount, id: string, withDeleted: boolean) {
+  const row = await requireCampaign(c.deps.db, account.id, id, withDeleted);
+  return (await viewsOf(c, c.deps.db, account, [row], c.deps.clock.now()))[0]!;
 }
 
 async function record(w: Writer, tx: Queryable, type: ChangeType, after: CampaignRow, before?: CampaignRow) {
@@ -161,12 +171,16 @@ function budgetColumns(b: Budget) {
   };
 }
 
-export type CampaignUpdate = BudgetParams & { name?: string; entity_status?: string; purchase_order_number?: string };
+export type CampaignUpdate = BudgetParams & {
+  name?: string;
+  entity_status?: string;
+  purchase_order_number?: string | null;
+};
 
 /** How many of the campaign's line items have a daily budget, needed only when it switches to CAMPAIGN. */
 async function lineItemDailyBudgets(w: Writer, tx: Queryable, current: CampaignRow, p: CampaignUpdate) {
   if (p.budget_optimization !== 'CAMPAIGN' || current.budget_optimization === 'CAMPAIGN') return 0;
-  const [counts] = await repo.lineItemCounts(tx, w.account.id, [current.id], w.deps.clock.now());
+  const [counts] = await w.lineItemSummaries(tx, w.account.id, [current.id], w.deps.clock.now());
   return counts?.with_daily_budget ?? 0;
 }
 
@@ -202,6 +216,6 @@ export async function deleteInTx(w: Writer, tx: Queryable, id: string): Promise<
 export async function write(w: Writer, step: (tx: Queryable) => Promise<CampaignRow>): Promise<CampaignView> {
   return w.deps.db.tx(async (tx) => {
     const row = await step(tx);
-    return (await viewsOf(tx, w.account, [row], w.deps.clock.now()))[0]!;
+    return (await viewsOf(w, tx, w.account, [row], w.deps.clock.now()))[0]!;
   });
 }

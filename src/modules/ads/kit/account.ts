@@ -1,7 +1,9 @@
 // The account check every `accounts/:account_id/…` path makes: "The specified account must be
 // associated with the authenticated user" (DOCS, notes §2). The owner and users granted a role on it
-// (control API) are associated; anyone else gets the documented 404. A deleted account is found only
-// with `with_deleted=true`. Sandbox-only calls (notes §6) work on sandbox accounts only: on a
+// (control API) are associated; anyone else gets the documented 404. A deleted account is read only
+// with `with_deleted=true` ("deleted data can still be viewed from most GET-based methods", notes §1);
+// nothing is written under it, whatever the parameters: a write answers the documented 404 of an
+// account the caller cannot reach. Sandbox-only calls (notes §6) work on sandbox accounts only: on a
 // production account the real production host has no such route, so they answer ROUTE_NOT_FOUND.
 import type { Deps } from '../../../deps.js';
 import type { Queryable } from '../../../store/index.js';
@@ -55,11 +57,11 @@ export async function requireAccount(
   deps: Deps,
   userId: string,
   accountId: string,
-  o: { withDeleted: boolean; sandboxOnly: boolean },
+  o: { write: boolean; withDeleted: boolean; sandboxOnly: boolean },
 ): Promise<AdsAccount> {
   const row = await accountRow(deps.db, accountId);
   const permissions = row ? await accessOf(deps.db, accountId, userId) : null;
-  if (!row || !permissions) throw noAccess(userId, accountId);
+  if (!row || !permissions || (row.deleted && o.write)) throw noAccess(userId, accountId);
   if (row.deleted && !o.withDeleted) throw notFound('Account', accountId, null, 'account_id');
   if (o.sandboxOnly && !row.sandbox) throw adsError('ROUTE_NOT_FOUND', 'The requested resource could not be found');
   return { ...row, permissions };

@@ -63,6 +63,10 @@ function shapeErrors(o: Record<string, unknown>, types: readonly string[]): AdsE
   return out;
 }
 
+/**
+ * One operation read: its type and the params its own shape reads, as a union discriminated by
+ * `type`, so that a switch on `op.type` gives each branch its shape's params (no casts).
+ */
 export type Operation<S extends Record<string, Shape>> = {
   [T in keyof S & string]: { type: T; params: Infer<S[T]> };
 }[keyof S & string];

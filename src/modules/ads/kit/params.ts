@@ -6,13 +6,27 @@
 //   - date-only times read as midnight UTC and echoed normalised (`2022-06-15` → `2022-06-15T00:00:00Z`);
 //   - every failure an error with a CAPS code and the parameter named; all of them reported at once;
 //   - parameters a route does not declare are ignored: the SDKs add some (Ruby's `with_deleted=true` on
-//     every load) and the real service's handling of others is not documented.
+//     every load) and the real service's handling of others is not documented;
+//   - a `clearable` spec reads an empty value as null: "You can un-set an optional value by specifying
+//     the parameter with an empty string (e.g. `&end_time=`)" (notes §1). Only PUT shapes use it.
 import { failuresOf, type Failure, type Infer, type Shape, type Spec } from '../../../http/input.js';
 import { adsErrors, type AdsError } from './errors.js';
 import { adsTime } from './time.js';
 
 /** Every value of every key, from the query string and a form body. */
 export type RawParams = Record<string, string[]>;
+
+/** A spec whose empty value means "un-set" (null), read by readAds before the spec's own checks. */
+export type Clearable<T> = Spec<T | null> & { readonly clearable: true };
+
+/**
+ * `spec`, but an empty value reads as null (notes §1: un-setting an optional value on PUT). Other
+ * values are checked by `spec` as before; a required spec stays refused when empty, so wrap only
+ * optional ones.
+ */
+export const clearable = <T>(spec: Spec<T>): Clearable<T> => ({ ...spec, clearable: true });
+
+const isClearable = (spec: Spec): boolean => 'clearable' in spec && spec.clearable === true;
 
 export function mergeRaw(...sources: unknown[]): RawParams {
   const out: RawParams = {};
@@ -52,8 +66,10 @@ function adsMessage(f: Failure): AdsError {
     case 'enum':
       return e('INVALID_PARAMETER', `Expected a value in ${s!.values!.join(', ')}, got ${got} for ${f.name}`);
     case 'range': {
+      // Not a number at all (an empty value included: Number('') is 0) names the type, not the bounds.
+      const numeric = typeof f.value === 'string' && /^-?\d+(\.\d+)?$/.test(f.value);
       const n = Number(f.value);
-      if (s!.kind === 'bool' || !Number.isFinite(n) || (s!.kind === 'int' && !Number.isInteger(n)))
+      if (s!.kind === 'bool' || !numeric || !Number.isFinite(n) || (s!.kind === 'int' && !Number.isInteger(n)))
         return e('INVALID_PARAMETER', `Expected ${TYPE_NAMES[s!.kind] ?? s!.kind}, got ${got} for ${f.name}`);
       return e('INVALID_PARAMETER', `Expected a value between ${s!.min} and ${s!.max}, got ${got} for ${f.name}`);
     }
@@ -101,7 +117,12 @@ export function readAds<S extends Shape>(raw: RawParams, shape: S): AdsRead<S> {
       else if (spec.default !== undefined) value[name] = spec.default;
       continue;
     }
-    const read = failuresOf(textFor(values, spec), spec, name, 'text');
+    const text = textFor(values, spec);
+    if (text === '' && isClearable(spec)) {
+      value[name] = echo[name] = null;
+      continue;
+    }
+    const read = failuresOf(text, spec, name, 'text');
     failures.push(...read.failures);
     value[name] = read.value;
     echo[name] = echoOf(read.value, spec);

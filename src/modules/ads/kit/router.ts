@@ -122,6 +122,7 @@ export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLi
             accountId === undefined
               ? null
               : await requireAccount(deps, caller.userId, accountId, {
+                  write: method !== 'GET',
                   withDeleted: /^true$/i.test(raw.with_deleted?.at(-1) ?? ''),
                   sandboxOnly: o.sandboxOnly ?? false,
                 });

@@ -14,10 +14,18 @@ export async function runBatch(w: Writer, ctx: AdsContext) {
   const reads = readOperations(ctx.body, w.account.id, { max: MAX_OPERATIONS, shapes: SHAPES });
   ctx.echoBatch(reads.map((r) => r.echo));
   return w.deps.db.tx(async (tx) => {
+    // Each operation's params are typed from its shape (kit/batch.ts `Operation`): no casts.
     const written = await applyAll(reads, (op) => {
-      if (op.type === 'Create') return createInTx(w, tx, op.params as never);
-      const { line_item_id: id, ...rest } = op.params;
-      return op.type === 'Update' ? updateInTx(w, tx, id, rest as never) : deleteInTx(w, tx, id);
+      switch (op.type) {
+        case 'Create':
+          return createInTx(w, tx, op.params);
+        case 'Update': {
+          const { line_item_id: id, ...changes } = op.params;
+          return updateInTx(w, tx, id, changes);
+        }
+        case 'Delete':
+          return deleteInTx(w, tx, op.params.line_item_id);
+      }
     });
     return fullViews(
       w,

@@ -155,3 +155,32 @@ export async function countInCampaign(db: Queryable, campaignId: string): Promis
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * What a campaign's servability depends on in its line items (campaigns.rules.ts `servability`), for
+ * a page of campaigns in one query: how many are not deleted, how many of those have not ended by
+ * `now`, and how many have a daily budget. Campaigns receive it through line-items/index.ts.
+ */
+export async function lineItemSummaries(
+  db: Queryable,
+  accountId: string,
+  campaignIds: readonly string[],
+  now: number,
+): Promise<Array<{ campaign_id: string; line_items: number; unfinished: number; with_daily_budget: number }>> {
+  if (campaignIds.length === 0) return [];
+  const rows = await db.all<{ campaign_id: string; line_items: number; unfinished: number; with_daily_budget: number }>(
+    `SELECT campaign_id, COUNT(*) AS line_items,
+            SUM(CASE WHEN end_time IS NULL OR end_time > ? THEN 1 ELSE 0 END) AS unfinished,
+            SUM(CASE WHEN daily_budget_amount_local_micro IS NULL THEN 0 ELSE 1 END) AS with_daily_budget
+     FROM ads_line_items WHERE account_id = ? AND deleted = 0 AND campaign_id IN (${marks(campaignIds.length)})
+     GROUP BY campaign_id`,
+    [now, accountId, ...campaignIds],
+  );
+  // COUNT and SUM come back as strings from PostgreSQL.
+  return rows.map((r) => ({
+    campaign_id: r.campaign_id,
+    line_items: Number(r.line_items),
+    unfinished: Number(r.unfinished),
+    with_daily_budget: Number(r.with_daily_budget),
+  }));
+}

@@ -468,7 +468,11 @@ export function resolveUpdate(current: LineItemState, p: LineItemChanges, parent
   if (p.goal !== undefined) checkGoal(current.objective, goal);
   const strategy = p.bid_strategy ?? current.bid_strategy;
   if (p.bid_strategy !== undefined) checkBidStrategy(current.objective, strategy, 'update');
-  const bid = bidFor(strategy, p.bid_amount_local_micro ?? current.bid_amount_local_micro);
+  // A null bid is un-set (notes §1): MAX and TARGET then lack the bid they require.
+  const bid = bidFor(
+    strategy,
+    p.bid_amount_local_micro === undefined ? current.bid_amount_local_micro : p.bid_amount_local_micro,
+  );
   checkPayByChange(current.objective, current.pay_by, p.pay_by);
   const options = payByOptions(goal, strategy);
   const payBy = p.pay_by ?? (options.includes(current.pay_by) ? current.pay_by : options[0]!);

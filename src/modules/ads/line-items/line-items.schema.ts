@@ -2,6 +2,7 @@
 // PUT table; notes §8.3), as specs for the kit's reader.
 import { bool, int, list, oneOf, required, str, time, withDefault, type Spec } from '../../../http/input.js';
 import { id36, ids36 } from '../kit/ids.js';
+import { clearable } from '../kit/params.js';
 import {
   AUDIENCE_EXPANSIONS,
   BID_STRATEGIES,
@@ -84,7 +85,35 @@ export const CREATE_LINE_ITEM = {
   ...CHANGES,
 };
 
-export const UPDATE_LINE_ITEM = { entity_status: oneOf(UPDATE_STATUSES), ...CHANGES };
+/**
+ * PUT: every optional value a line item may have null is un-set by an empty value (notes §1: "You can
+ * un-set an optional value by specifying the parameter with an empty string (e.g. `&end_time=`)"),
+ * then the rules judge the result as for any change: a MAX or TARGET line item without a bid, a
+ * PUBLISHER_NETWORK one without advertiser_domain, an app objective without an app store id, a
+ * WEBSITE_CONVERSIONS one without primary_web_event_tag are refused with their rule's code. start_time
+ * is clearable because the rules here leave it optional (the docs' batch example creates line items
+ * without one, notes §8.3). Not clearable: values never null on the object (goal, bid_strategy,
+ * pay_by, entity_status), standard_delivery (a boolean: its null means "not the line item's to set"),
+ * advertiser_user_id (defaults to the account's user; other objectives may not change it), and
+ * categories (an empty value already reads as none). POST keeps refusing empty values.
+ */
+export const UPDATE_LINE_ITEM = {
+  entity_status: oneOf(UPDATE_STATUSES),
+  ...CHANGES,
+  name: clearable(CHANGES.name),
+  bid_amount_local_micro: clearable(CHANGES.bid_amount_local_micro),
+  start_time: clearable(CHANGES.start_time),
+  end_time: clearable(CHANGES.end_time),
+  daily_budget_amount_local_micro: clearable(CHANGES.daily_budget_amount_local_micro),
+  total_budget_amount_local_micro: clearable(CHANGES.total_budget_amount_local_micro),
+  frequency_cap: clearable(CHANGES.frequency_cap),
+  duration_in_days: clearable(CHANGES.duration_in_days),
+  audience_expansion: clearable(CHANGES.audience_expansion),
+  advertiser_domain: clearable(CHANGES.advertiser_domain),
+  android_app_store_identifier: clearable(CHANGES.android_app_store_identifier),
+  ios_app_store_identifier: clearable(CHANGES.ios_app_store_identifier),
+  primary_web_event_tag: clearable(CHANGES.primary_web_event_tag),
+};
 
 export const LINE_ITEM_ID = { line_item_id: required(id36()) };
 
