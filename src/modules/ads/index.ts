@@ -14,6 +14,7 @@ import { categoriesRoutes } from './categories/index.js';
 import { doNotReachListsRoutes } from './do-not-reach-lists/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
+import { keywordInsightsRoutes } from './keyword-insights/index.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
@@ -73,6 +74,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
   doNotReachListsRoutes(r, deps);
+  keywordInsightsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

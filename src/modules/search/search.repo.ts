@@ -70,6 +70,23 @@ function walkSql(w: Walk, withKeys: boolean, b: Bounds, limit: number, params: P
   return sql + ORDER;
 }
 
+/** Postings of `key` in the bounds whose post also offers every `all` key and none of `none`. */
+export type KeywordWalk = { key: string; all: string[]; none: string[] };
+
+function keywordWalkSql(w: KeywordWalk, b: Bounds, limit: number, params: Param[]): string {
+  const probe = (not: string, keys: string[]) => {
+    params.push(...keys);
+    const terms = keys.length === 1 ? 'f.term = ?' : `f.term IN (${marks(keys.length)})`;
+    return ` AND ${not}EXISTS (SELECT 1 FROM search_postings f WHERE ${terms} AND f.created_at = a.created_at AND f.seq = a.seq)`;
+  };
+  params.push(w.key);
+  let sql = `SELECT a.created_at, a.seq FROM search_postings a WHERE a.term = ? AND ${boundsSql(b, params)}`;
+  for (const k of w.all) sql += probe('', [k]);
+  if (w.none.length) sql += probe('NOT ', w.none);
+  params.push(limit);
+  return sql + ORDER;
+}
+
 export const searchRepo = {
   // ---- the change queue and the drain lock ----
   firstQueued: (db: Queryable) => db.get<{ n: number }>('SELECT n FROM search_queue ORDER BY n LIMIT 1'),
@@ -172,6 +189,12 @@ export const searchRepo = {
        ) SELECT term FROM a WHERE term IS NOT NULL`,
     );
     return rows.map((r) => r.term.slice(2));
+  },
+  /** Up to `limit` posts of a keyword walk within the bounds, newest first (keyword insights). */
+  async keywordWalk(db: Queryable, w: KeywordWalk, b: Bounds, limit: number): Promise<Hit[]> {
+    const params: Param[] = [];
+    const rows = await db.all<{ created_at: number; seq: string }>(keywordWalkSql(w, b, limit, params), params);
+    return rows.map((r) => ({ created_at: Number(r.created_at), seq: r.seq }));
   },
   /** Up to `limit` posts of the walk within the bounds, newest first; `withKeys` also reads the
    * keys each one filed. */

@@ -138,7 +138,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('Audiences', 'POST', `${A}/do_not_reach_lists`, true),
   e('Audiences', 'DELETE', `${A}/do_not_reach_lists/:do_not_reach_list_id`, true),
   e('Audiences', 'POST', 'batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users', true),
-  e('Audiences', 'GET', 'insights/keywords/search'),
+  e('Audiences', 'GET', 'insights/keywords/search', true),
   // Product catalogs (early access)
   e('Product catalogs', 'GET', 'product_catalogs'),
   e('Product catalogs', 'POST', 'product_catalogs'),
