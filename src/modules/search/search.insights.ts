@@ -1,13 +1,12 @@
 // What keyword insights (Ads API `GET insights/keywords/search`, notes §10.5) read from the search
 // index: the posts of a window containing any of some keywords and none of others, and the keys
 // those posts filed. Keywords are cut with search's own tokenizer (search.keys.ts keywordKeys), and
-// posts are found through the postings, never by reading post text: one statement of a fixed shape
-// per READ_MAX rows, newest first, the event loop let go between reads (as search.candidates.ts).
-// Like counts, nothing of a protected author is counted (search.service.ts exactTimes).
+// posts are found through the postings, never by reading post text: volumes are counted per bucket
+// in one statement (no row leaves the database), the sample read in ten small walks. Like counts,
+// nothing of a protected author is counted (search.service.ts exactTimes).
 import type { Deps } from '../../deps.js';
 import type { Viewer } from '../../shared/selection.js';
 import { ESTIMATE_CAP } from './search.access.js';
-import { letGo, postsOffering } from './search.candidates.js';
 import { drainIndex } from './search.indexer.js';
 import { hiddenAuthors } from './search.match.js';
 import { searchRepo, type Bounds, type Hit, type KeywordWalk } from './search.repo.js';
@@ -23,27 +22,12 @@ export type KeywordQuery = {
   end: number;
 };
 
-const READ_MAX = 5000;
 const AUTHORS_MAX = 20_000;
 const APP_ONLY: Viewer = { userId: null, appId: '' };
 const P_FROM = 'f:';
 
-/** Every post of a walk in the bounds, newest first, read READ_MAX rows at a time. */
-async function walkAll(deps: Deps, w: KeywordWalk, bounds: Bounds): Promise<Hit[]> {
-  const out: Hit[] = [];
-  let below: Bounds['below'];
-  for (;;) {
-    const rows = await searchRepo.keywordWalk(deps.db, w, { ...bounds, below }, READ_MAX);
-    out.push(...rows);
-    if (rows.length < READ_MAX) return out;
-    const last = rows[rows.length - 1]!;
-    below = { createdAt: last.created_at, seq: last.seq };
-    await letGo();
-  }
-}
-
 /** The walk for one keyword: its rarest key drives, the others (and `also`) are probed. */
-async function walkOf(deps: Deps, keys: string[], also: string | undefined, none: string[], bounds: Bounds) {
+async function walkOf(deps: Deps, keys: string[], q: KeywordQuery, none: string[][], bounds: Bounds) {
   let drive = keys[0]!;
   if (keys.length > 1) {
     let least = Infinity;
@@ -53,38 +37,54 @@ async function walkOf(deps: Deps, keys: string[], also: string | undefined, none
     }
   }
   const all = keys.filter((k) => k !== drive);
-  if (also !== undefined) all.push(also);
+  if (q.also !== undefined) all.push(q.also);
   return { key: drive, all, none };
 }
 
-/** Posts of protected authors in the bounds (app-only view), left out like counts leave them out. */
-async function hiddenPosts(deps: Deps, bounds: Bounds): Promise<Set<string>> {
+/** The `f:` keys of protected authors (app-only view), whose posts are left out like counts leave them out. */
+async function hiddenKeys(deps: Deps): Promise<string[]> {
   const authors = await searchRepo.authors(deps.db);
-  if (authors.length > AUTHORS_MAX) return new Set();
-  const hidden = [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
-  return hidden.length ? postsOffering(deps.db, hidden, bounds) : new Set();
+  if (authors.length > AUTHORS_MAX) return [];
+  return [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
 }
 
-/** The matching posts of the window, each once, newest first. */
-export async function postsWithKeywords(deps: Deps, q: KeywordQuery): Promise<Hit[]> {
+export type KeywordPosts = {
+  /** Matching posts per bucket of `size` ms from the window's start (the last one cut by its end). */
+  volumes: number[];
+  /** Up to `sample` matching posts (seqs), spread over the window: the newest of each of 10 slices. */
+  sample: string[];
+};
+
+const SLICES = 10;
+
+export async function keywordPosts(
+  deps: Deps,
+  q: KeywordQuery,
+  o: { size: number; sample: number },
+): Promise<KeywordPosts> {
+  const n = Math.ceil((q.end - q.start) / o.size);
+  const volumes = new Array<number>(n).fill(0);
+  const keywords = q.keywords.filter((k) => k.length > 0);
+  if (keywords.length === 0) return { volumes, sample: [] };
   // Every write committed before this request is in the index once the queue is drained.
   await drainIndex(deps);
   const bounds: Bounds = { start: q.start, end: q.end };
-  const keywords = q.keywords.filter((k) => k.length > 0);
-  if (keywords.length === 0) return [];
-  // One-key negatives are probed in SQL; a several-word one is excluded when all its words are there.
-  const none = q.negatives.filter((n) => n.length === 1).map((n) => n[0]!);
-  const excluded = new Set<string>();
-  for (const n of q.negatives.filter((x) => x.length > 1))
-    for (const h of await walkAll(deps, await walkOf(deps, n, undefined, [], bounds), bounds)) excluded.add(h.seq);
-  for (const seq of await hiddenPosts(deps, bounds)) excluded.add(seq);
-  const found = new Map<string, Hit>();
-  for (const keys of keywords)
-    for (const h of await walkAll(deps, await walkOf(deps, keys, q.also, none, bounds), bounds))
-      if (!excluded.has(h.seq)) found.set(h.seq, h);
-  const hits = [...found.values()];
-  if (keywords.length > 1) hits.sort((a, b) => b.created_at - a.created_at || (a.seq < b.seq ? 1 : -1));
-  return hits;
+  const none = [...q.negatives.filter((k) => k.length > 0), ...(await hiddenKeys(deps)).map((k) => [k])];
+  const walks: KeywordWalk[] = [];
+  for (const keys of keywords) walks.push(await walkOf(deps, keys, q, none, bounds));
+  for (const r of await searchRepo.keywordBuckets(deps.db, walks, bounds, q.start, o.size))
+    if (r.bucket >= 0 && r.bucket < n) volumes[r.bucket] = r.n;
+  const sample: string[] = [];
+  const per = Math.ceil(o.sample / SLICES);
+  const span = (q.end - q.start) / SLICES;
+  for (let i = 0; i < SLICES; i++) {
+    const slice: Bounds = { start: Math.floor(q.start + i * span), end: Math.floor(q.start + (i + 1) * span) };
+    const found = new Map<string, Hit>();
+    for (const w of walks) for (const h of await searchRepo.keywordWalk(deps.db, w, slice, per)) found.set(h.seq, h);
+    const newest = [...found.values()].sort((a, b) => b.created_at - a.created_at || (a.seq < b.seq ? 1 : -1));
+    sample.push(...newest.slice(0, per).map((h) => h.seq));
+  }
+  return { volumes, sample };
 }
 
 /** The keys each post filed (search.keys.ts docKeys), in the order given. */

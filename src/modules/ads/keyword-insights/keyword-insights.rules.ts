@@ -36,14 +36,6 @@ export function checkKeywordCount(keywords: number, negatives: number): void {
     );
 }
 
-/** One count per bucket of the window, buckets starting at start_time (the last one cut by end_time). */
-export function volumes(times: Iterable<number>, start: number, end: number, g: Granularity): number[] {
-  const size = GRANULARITY[g];
-  const out = new Array<number>(Math.ceil((end - start) / size)).fill(0);
-  for (const t of times) if (t >= start && t < end) out[Math.floor((t - start) / size)]!++;
-  return out;
-}
-
 /** Words and hashtags among filed keys: operator keys (`l:en`, `f:123`) and mentions are not keywords. */
 export const isKeyword = (key: string) => !key.includes(':') && !key.startsWith('@');
 
@@ -53,10 +45,4 @@ export function ranked(docs: string[][], skip: ReadonlySet<string>): string[] {
   for (const keys of docs)
     for (const k of keys) if (isKeyword(k) && !skip.has(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
-}
-
-/** At most `n` items spread evenly over `xs` (all of them when there are no more than `n`). */
-export function spread<T>(xs: T[], n: number): T[] {
-  if (xs.length <= n) return xs;
-  return Array.from({ length: n }, (_, i) => xs[Math.floor((i * xs.length) / n)]!);
 }

@@ -5,18 +5,18 @@
 //     keyword and none of the negative keywords (of a place in the `location` country when given);
 //   - related_keywords: 30 terms, those co-occurring most often with the keywords in those posts,
 //     topped up from the window's most frequent terms when fewer co-occur. Co-occurrence is counted
-//     over at most SAMPLE of the matching posts spread evenly over the window, and window frequency
-//     over its newest SAMPLE posts: the figures stay cheap over a million posts (bench/ads-keywords).
+//     over at most SAMPLE matching posts (the newest of each tenth of the window), and window
+//     frequency over its newest SAMPLE posts: cheap over a million posts (bench/ads-keywords.bench.ts).
 //     A store whose window has fewer than 30 terms is topped up from its newest posts of any time;
 //     only a store with fewer than 30 terms in all answers fewer.
 import type { Deps } from '../../../deps.js';
 import { KEY_PREFIX } from '../../../engine/index.js';
-import { filedKeys, keywordKeys, postsWithKeywords, windowKeys } from '../../search/index.js';
+import { filedKeys, keywordKeys, keywordPosts, windowKeys } from '../../search/index.js';
 import { locationByValue } from '../targeting-criteria/index.js';
 import { invalid } from '../kit/errors.js';
 import * as rules from './keyword-insights.rules.js';
 
-const SAMPLE = 1000;
+const SAMPLE = 500;
 
 export type InsightParams = {
   granularity: rules.Granularity;
@@ -39,20 +39,19 @@ export async function keywordInsights(deps: Deps, p: InsightParams) {
   const negatives = p.negative_keywords ?? [];
   rules.checkKeywordCount(p.keywords.length, negatives.length);
   const start = p.start_time;
-  const end = p.end_time ?? deps.clock.now();
+  // Ads API times have second precision (notes §1): `now - 7 days` to the second is a 7-day window.
+  const end = p.end_time ?? Math.floor(deps.clock.now() / 1000) * 1000;
   rules.checkWindow(start, end);
   const also = p.location === undefined ? undefined : countryKey(p.location);
   const keywords = p.keywords.map(keywordKeys);
   const negativeKeys = negatives.map(keywordKeys);
-  const hits = await postsWithKeywords(deps, { keywords, negatives: negativeKeys, also, start, end });
-  const skip = new Set([...keywords.flat(), ...negativeKeys.flat()]);
-  const related = rules.ranked(
-    await filedKeys(
-      deps,
-      rules.spread(hits, SAMPLE).map((h) => h.seq),
-    ),
-    skip,
+  const found = await keywordPosts(
+    deps,
+    { keywords, negatives: negativeKeys, also, start, end },
+    { size: rules.GRANULARITY[p.granularity], sample: SAMPLE },
   );
+  const skip = new Set([...keywords.flat(), ...negativeKeys.flat()]);
+  const related = rules.ranked(await filedKeys(deps, found.sample), skip);
   for (const [from, to] of [
     [start, end],
     [0, Number.MAX_SAFE_INTEGER],
@@ -63,11 +62,6 @@ export async function keywordInsights(deps: Deps, p: InsightParams) {
   }
   return {
     related_keywords: related.slice(0, rules.RELATED),
-    tweet_volume: rules.volumes(
-      hits.map((h) => h.created_at),
-      start,
-      end,
-      p.granularity,
-    ),
+    tweet_volume: found.volumes,
   };
 }
