@@ -26,19 +26,18 @@ const AUTHORS_MAX = 20_000;
 const APP_ONLY: Viewer = { userId: null, appId: '' };
 const P_FROM = 'f:';
 
-/** The walk for one keyword: its rarest key drives, the others (and `also`) are probed. */
+/** The walk for one keyword: its rarest key (or `also`'s, when rarer) drives, the others are probed. */
 async function walkOf(deps: Deps, keys: string[], q: KeywordQuery, none: string[][], bounds: Bounds) {
-  let drive = keys[0]!;
-  if (keys.length > 1) {
+  const candidates = q.also === undefined ? keys : [...keys, q.also];
+  let drive = candidates[0]!;
+  if (candidates.length > 1) {
     let least = Infinity;
-    for (const k of keys) {
+    for (const k of candidates) {
       const n = await searchRepo.countUpTo(deps.db, k, bounds, ESTIMATE_CAP);
       if (n < least) [least, drive] = [n, k];
     }
   }
-  const all = keys.filter((k) => k !== drive);
-  if (q.also !== undefined) all.push(q.also);
-  return { key: drive, all, none };
+  return { key: drive, all: candidates.filter((k) => k !== drive), none };
 }
 
 /** The `f:` keys of protected authors (app-only view), whose posts are left out like counts leave them out. */
