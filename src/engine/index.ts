@@ -25,3 +25,5 @@ export { createRuleIndex, compareIds, type RuleIndex } from './rule-index.js';
 export { exactKey, KEY_PREFIX, NEED } from './index-keys.js';
 export { postKeys } from './post-keys.js';
 export { isStopword } from './text.js';
+// How a query word is cut into tokens (search folds accents): keyword insights cut keywords alike.
+export { textPattern } from './values.js';

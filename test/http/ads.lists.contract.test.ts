@@ -349,6 +349,22 @@ const LISTS: ListCase[] = [
     },
   },
   {
+    // One live list per account (notes §10.4): the rows are lists made and deleted in turn, the last
+    // one live, and every request reads with with_deleted=true.
+    name: 'do-not-reach lists',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const path = `accounts/${account}/do_not_reach_lists`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        ids.push((await adsCall(s, who, 'POST', path, { description: `list ${i}` })).body.data.id);
+        if (i < n - 1) await adsCall(s, who, 'DELETE', `${path}/${ids[i]}`);
+      }
+      return { path, ids, base: { with_deleted: 'true' } };
+    },
+  },
+  {
     name: 'products of a catalog',
     count: { default: 100, max: 100 },
     noTotalCount: true,

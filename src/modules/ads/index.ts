@@ -14,9 +14,11 @@ import { campaignsRoutes } from './campaigns/index.js';
 import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
+import { doNotReachListsRoutes } from './do-not-reach-lists/index.js';
 import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
+import { keywordInsightsRoutes } from './keyword-insights/index.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
@@ -101,6 +103,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   scheduledTweetsRoutes(r, deps);
   draftTweetsRoutes(r, deps);
   scheduledPromotedTweetsRoutes(r, deps);
+  doNotReachListsRoutes(r, deps);
+  keywordInsightsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

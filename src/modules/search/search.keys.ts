@@ -2,7 +2,7 @@
 // resting on data that changes without a post write (usernames, verification) and stopwords, which
 // the plan (search.plan.ts) then never relies on.
 import { preparePost, type MatchPost, type QueryNode } from '../../engine/index.js';
-import { isStopword, KEY_PREFIX as P, NEED, postKeys } from '../../engine/index.js';
+import { isStopword, KEY_PREFIX as P, NEED, postKeys, textPattern } from '../../engine/index.js';
 
 /** Bump when the key derivation changes: the index is rebuilt (search.indexer.ts). */
 export const KEYS_VERSION = '1';
@@ -34,4 +34,17 @@ export function lookupsOf(n: QueryNode, out = { usernames: new Set<string>(), li
   else if (n.kind === 'user') out.usernames.add(n.value);
   else if (n.kind === 'list') out.lists.add(n.value);
   return out;
+}
+
+/**
+ * The filed keys a post must offer to contain a keyword, cut as search cuts a query word: `#tag`,
+ * `@name` and `$TAG` are entity keys, anything else the tokens of the search tokenizer (accents
+ * folded), stopwords left out as they are never filed. Several tokens ("big data") must all be
+ * present; their order is not checked. An empty answer: nothing filed can match it.
+ */
+export function keywordKeys(keyword: string): string[] {
+  const k = keyword.trim().toLowerCase();
+  const sigil = /^([#@$])([\p{L}\p{N}_]+)$/u.exec(k);
+  if (sigil) return [sigil[1] + sigil[2]!];
+  return [...new Set(textPattern(k, false, 'search').tokens)].filter((t) => !isStopword(t));
 }

@@ -70,6 +70,25 @@ function walkSql(w: Walk, withKeys: boolean, b: Bounds, limit: number, params: P
   return sql + ORDER;
 }
 
+/** Postings of `key` in the bounds whose post also offers every `all` key, and not every key of
+ * any `none` entry (a one-key entry: not that key). */
+export type KeywordWalk = { key: string; all: string[]; none: string[][] };
+
+function keywordWhere(w: KeywordWalk, b: Bounds, params: Param[]): string {
+  const has = (keys: string[]) => {
+    params.push(...keys);
+    const terms = keys.length === 1 ? 'f.term = ?' : `f.term IN (${marks(keys.length)})`;
+    return `EXISTS (SELECT 1 FROM search_postings f WHERE ${terms} AND f.created_at = a.created_at AND f.seq = a.seq)`;
+  };
+  params.push(w.key);
+  let sql = `FROM search_postings a WHERE a.term = ? AND ${boundsSql(b, params)}`;
+  for (const k of w.all) sql += ` AND ${has([k])}`;
+  const single = w.none.filter((n) => n.length === 1).map((n) => n[0]!);
+  if (single.length) sql += ` AND NOT ${has(single)}`;
+  for (const n of w.none.filter((x) => x.length > 1)) sql += ` AND NOT (${n.map((k) => has([k])).join(' AND ')})`;
+  return sql;
+}
+
 export const searchRepo = {
   // ---- the change queue and the drain lock ----
   firstQueued: (db: Queryable) => db.get<{ n: number }>('SELECT n FROM search_queue ORDER BY n LIMIT 1'),
@@ -172,6 +191,34 @@ export const searchRepo = {
        ) SELECT term FROM a WHERE term IS NOT NULL`,
     );
     return rows.map((r) => r.term.slice(2));
+  },
+  /** Up to `limit` posts of a keyword walk within the bounds, newest first (keyword insights). */
+  async keywordWalk(db: Queryable, w: KeywordWalk, b: Bounds, limit: number): Promise<Hit[]> {
+    const params: Param[] = [];
+    const sql = `SELECT a.created_at, a.seq ${keywordWhere(w, b, params)}${ORDER}`;
+    params.push(limit);
+    const rows = await db.all<{ created_at: number; seq: string }>(sql, params);
+    return rows.map((r) => ({ created_at: Number(r.created_at), seq: r.seq }));
+  },
+  /** How many posts any of the walks finds (each post once), per bucket of `size` ms from `origin`:
+   * counted in one statement, no row leaving the database (90,000 rows read out cost 300 ms). */
+  async keywordBuckets(
+    db: Queryable,
+    walks: KeywordWalk[],
+    b: Bounds,
+    origin: number,
+    size: number,
+  ): Promise<{ bucket: number; n: number }[]> {
+    const params: Param[] = [];
+    const parts = walks.map((w) => {
+      params.push(origin, size);
+      return `SELECT (a.created_at - CAST(? AS BIGINT)) / CAST(? AS BIGINT) AS bucket, a.seq ${keywordWhere(w, b, params)}`;
+    });
+    const rows = await db.all<{ bucket: number; n: number }>(
+      `SELECT u.bucket, COUNT(*) AS n FROM (${parts.join(' UNION ')}) u GROUP BY u.bucket`,
+      params,
+    );
+    return rows.map((r) => ({ bucket: Number(r.bucket), n: Number(r.n) }));
   },
   /** Up to `limit` posts of the walk within the bounds, newest first; `withKeys` also reads the
    * keys each one filed. */

@@ -1,0 +1,2 @@
+// Keyword insights: routes.
+export { keywordInsightsRoutes } from './keyword-insights.routes.js';
