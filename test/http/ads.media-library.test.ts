@@ -200,6 +200,12 @@ forEachStore('Ads API: media library and account media', (store) => {
     const again = await add({ media_key: key });
     assertError(again, 400, 'INVALID_MEDIA', 'media_key');
     assert.match(again.body.errors[0].message, /already in the media library/);
+
+    // the same media added eight times at once: one entry, seven refusals, no 500
+    const racing = await uploadMedia(s, alice, 'image');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => add({ media_key: racing })));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 400, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) assertError(a, 400, 'INVALID_MEDIA', 'media_key');
   });
 
   test('an unfinished upload and a DM upload are refused', async () => {

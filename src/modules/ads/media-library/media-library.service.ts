@@ -2,6 +2,7 @@
 // account, described (name, file name; title, description and poster for videos), listed, updated and
 // soft-deleted; and what other Ads resources (cards, poll cards, Ads posts) read of it.
 import type { Deps } from '../../../deps.js';
+import { Problem } from '../../../shared/problems.js';
 import type { Queryable } from '../../../store/index.js';
 import { mediaByKeys, type MediaRow } from '../../media/index.js';
 import { addAccountMedia } from '../account-media/index.js';
@@ -235,19 +236,26 @@ export async function addLibraryMedia(
     deleted: 0,
     ...edit,
   };
-  await deps.db.tx(async (tx) => {
-    if (await repo.libraryByKey(tx, account.id, media.media_key))
-      throw adsError(
-        'INVALID_MEDIA',
-        `Media ${media.media_key} is already in the media library of Account ${account.id}`,
-        'media_key',
-      );
-    await repo.insertLibrary(tx, row);
-    if (row.media_category === 'AMPLIFY_VIDEO') {
-      const m = { accountId: account.id, creativeType: 'PREROLL', mediaKey: row.media_key, video: true } as const;
-      await addAccountMedia(tx, deps.ids, { ...m, mediaUrl: null, at: now });
-    }
-  });
+  const already = () =>
+    adsError(
+      'INVALID_MEDIA',
+      `Media ${media.media_key} is already in the media library of Account ${account.id}`,
+      'media_key',
+    );
+  await deps.db
+    .tx(async (tx) => {
+      if (await repo.libraryByKey(tx, account.id, media.media_key)) throw already();
+      await repo.insertLibrary(tx, row);
+      if (row.media_category === 'AMPLIFY_VIDEO') {
+        const m = { accountId: account.id, creativeType: 'PREROLL', mediaKey: row.media_key, video: true } as const;
+        await addAccountMedia(tx, deps.ids, { ...m, mediaUrl: null, at: now });
+      }
+    })
+    .catch(async (e: unknown) => {
+      // Two additions racing on PostgreSQL: the partial unique index (migration 0016) refuses the second.
+      if (!(e instanceof Problem) && (await repo.libraryByKey(deps.db, account.id, media.media_key))) throw already();
+      throw e;
+    });
   return libraryView(row);
 }
 
