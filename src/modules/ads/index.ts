@@ -8,9 +8,11 @@ import { Problem, problems } from '../../shared/problems.js';
 import { accountAppsRoutes, adsAccountAppsAdminRoutes } from './account-apps/index.js';
 import { accountHistoryRoutes } from './account-history/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
+import { audiencePermissionsRoutes } from './audience-permissions/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
+import { customAudiencesRoutes } from './custom-audiences/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { totalCountLimit } from './kit/rate-limit.js';
@@ -71,6 +73,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   categoriesRoutes(r, deps);
   lineItemsRoutes(r, deps);
   lineItemCuratedCategoriesRoutes(r, deps);
+  customAudiencesRoutes(r, deps);
+  audiencePermissionsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

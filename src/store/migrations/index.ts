@@ -42,4 +42,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0014_ads_campaign_management', sql: (await import('./0014_ads_campaign_management.js')).default },
   { id: '0015_ads_line_items_sort', sql: (await import('./0015_ads_line_items_sort.js')).default },
   { id: '0020_ads_line_items_wire', sql: (await import('./0020_ads_line_items_wire.js')).default },
+  { id: '0022_ads_audiences', sql: (await import('./0022_ads_audiences.js')).default },
 ];

@@ -74,6 +74,15 @@ export async function featuresOf(db: Queryable, accountId: string): Promise<stri
   return rows.map((r) => r.feature_key);
 }
 
+/** Whether the account has the feature (SHARE_AUDIENCE_OUTSIDE_BUSINESS for audience sharing, seed "Audiences"). */
+export async function hasFeature(db: Queryable, accountId: string, key: string): Promise<boolean> {
+  const row = await db.get('SELECT 1 AS one FROM ads_account_features WHERE account_id = ? AND feature_key = ?', [
+    accountId,
+    key,
+  ]);
+  return row !== undefined;
+}
+
 export async function addFeatures(db: Queryable, accountId: string, keys: string[]): Promise<void> {
   for (const k of keys)
     await db.run(

@@ -1,4 +1,9 @@
 // Line items: routes, and what other Ads resources may use.
-export { lineItemById, type LineItemRow } from './line-items.repo.js';
+export {
+  lineItemById,
+  lineItemsTargetingAudience,
+  type LineItemRow,
+  type TargetingLineItemRow,
+} from './line-items.repo.js';
 export { lineItemsRoutes } from './line-items.routes.js';
 export { createLineItem } from './line-items.service.js';
