@@ -69,7 +69,7 @@ const enumMessage = (values: readonly string[], got: string, p: string) =>
   `Expected a value in ${values.join(', ')}, got ${JSON.stringify(got)} for ${p}`;
 
 /** Checks the value alone and resolves the criterion's name. */
-export function resolveValue(c: NewCriterion, accountId: string): Resolved {
+export function resolveValue(c: NewCriterion, _accountId: string): Resolved {
   const v = c.targeting_value;
   switch (c.targeting_type) {
     case 'GENDER':
