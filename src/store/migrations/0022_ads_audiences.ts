@@ -6,7 +6,10 @@
 // user counts once however many identifiers it was sent with, and a Delete matches the user on any
 // key used at add time (notes §10.2). Live members are those with effective_at <= now < expires_at.
 // `processed_at` is when the processing after the last change ends (custom-audiences.rules.ts).
-export default `
+//
+// SQLite keeps the members WITHOUT ROWID, in key order in one b-tree (as 0011 does for nonces): a
+// 5 MB users batch writes ~60,000 of them. PostgreSQL has no such split.
+const sql = (members: string) => `
 CREATE TABLE ads_custom_audiences (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL,
@@ -26,7 +29,7 @@ CREATE TABLE ads_custom_audience_members (
   effective_at BIGINT NOT NULL,
   expires_at BIGINT NOT NULL,
   PRIMARY KEY (audience_id, ident)
-);
+)${members};
 CREATE INDEX ads_custom_audience_members_member ON ads_custom_audience_members (audience_id, member);
 
 CREATE TABLE ads_custom_audience_permissions (
@@ -42,3 +45,5 @@ CREATE TABLE ads_custom_audience_permissions (
 CREATE INDEX ads_custom_audience_permissions_audience ON ads_custom_audience_permissions (custom_audience_id, id);
 CREATE INDEX ads_custom_audience_permissions_granted ON ads_custom_audience_permissions (granted_account_id, custom_audience_id);
 `;
+
+export default { sqlite: sql(' WITHOUT ROWID'), postgres: sql('') };

@@ -110,6 +110,9 @@ export function readUserOperations(body: unknown, now: number): UserOperation[] 
  */
 function plan(ops: UserOperation[], stored: Map<string, string>) {
   const live = new Map<string, MemberRow>();
+  // Which identifiers each member holds in `live`: needed only to remove members, so kept only when
+  // the request deletes (a 5 MB batch of Updates would otherwise build ~60,000 sets for nothing).
+  const deletes = ops.some((op) => op.type === 'Delete');
   const identsOf = new Map<string, Set<string>>();
   const goneMembers = new Set<string>();
   const goneIdents = new Set<string>();
@@ -118,12 +121,14 @@ function plan(ops: UserOperation[], stored: Map<string, string>) {
       if (op.type === 'Update') {
         const member = idents[0]!;
         for (const ident of idents) {
-          const prev = live.get(ident);
-          if (prev && prev.member !== member) identsOf.get(prev.member)?.delete(ident);
+          if (deletes) {
+            const prev = live.get(ident);
+            if (prev && prev.member !== member) identsOf.get(prev.member)?.delete(ident);
+            let set = identsOf.get(member);
+            if (!set) identsOf.set(member, (set = new Set()));
+            set.add(ident);
+          }
           live.set(ident, { ident, member, effective_at: op.effectiveAt, expires_at: op.expiresAt });
-          let set = identsOf.get(member);
-          if (!set) identsOf.set(member, (set = new Set()));
-          set.add(ident);
         }
         continue;
       }
@@ -141,7 +146,10 @@ function plan(ops: UserOperation[], stored: Map<string, string>) {
         identsOf.delete(m);
       }
     }
-  return { goneMembers: [...goneMembers], goneIdents: [...goneIdents], write: [...live.values()] };
+  // Written in key order: neighbouring rows share index pages, which a 5 MB batch of random hashes
+  // otherwise reads and writes one row at a time (bench/ads-audiences.bench.ts).
+  const keys = [...live.keys()].sort();
+  return { goneMembers: [...goneMembers], goneIdents: [...goneIdents], write: keys.map((k) => live.get(k)!) };
 }
 
 export async function applyUsers(deps: Deps, account: AdsAccount, id: string, body: unknown) {
