@@ -18,6 +18,8 @@ type Made = {
   idFilter?: string;
   /** Parameters every request of the list needs (targeting criteria: line_item_ids). */
   base?: Record<string, string>;
+  /** The version segment the list is served under (v5 tailored audience permissions: '5'). */
+  version?: string;
 };
 type ListCase = {
   name: string;
@@ -365,6 +367,54 @@ const LISTS: ListCase[] = [
     },
   },
   {
+    name: 'custom audiences',
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const account = (await newAdsAccount(s, who)).id;
+      const path = `accounts/${account}/custom_audiences`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++)
+        ids.push((await adsCall(s, who, 'POST', path, { name: `audience ${i}` })).body.data.id);
+      return {
+        path,
+        ids,
+        idFilter: 'custom_audience_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`)),
+      };
+    },
+  },
+  ...(['12', '5'] as const).map((version): ListCase => ({
+    name: `custom audience permissions (v${version})`,
+    count: { default: 200, max: 1000 },
+    async make(s, who, n) {
+      const owner = (await newAdsAccount(s, who, { business_id: 'contract' })).id;
+      const audience = (await adsCall(s, who, 'POST', `accounts/${owner}/custom_audiences`, { name: 'shared' })).body
+        .data.id;
+      const kind = version === '5' ? 'tailored_audiences' : 'custom_audiences';
+      const path = `accounts/${owner}/${kind}/${audience}/permissions`;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const granted = (await newAdsAccount(s, who, { business_id: 'contract' })).id;
+        const res = await adsCall(
+          s,
+          who,
+          'POST',
+          path,
+          { granted_account_id: granted, permission_level: 'READ_ONLY' },
+          { version },
+        );
+        ids.push(res.body.data.id);
+      }
+      return {
+        path,
+        ids,
+        version,
+        idFilter: version === '5' ? 'tailored_audience_permission_ids' : 'custom_audience_permission_ids',
+        remove: async (id) => void (await adsCall(s, who, 'DELETE', `${path}/${id}`, {}, { version })),
+      };
+    },
+  })),
+  {
     name: 'products of a catalog',
     count: { default: 100, max: 100 },
     noTotalCount: true,
@@ -394,7 +444,8 @@ forEachStore('Ads API: the list contract', (store) => {
     test(`${list.name}: count, cursor walk, sort, deleted, total count, csv and repeated keys`, async () => {
       const who = await newAdvertiser(s);
       const made = await list.make(s, who, 5);
-      const get = (params: Record<string, any> = {}) => adsCall(s, who, 'GET', made.path, { ...made.base, ...params });
+      const get = (params: Record<string, any> = {}) =>
+        adsCall(s, who, 'GET', made.path, { ...made.base, ...params }, { version: made.version });
       const keysOf = (res: { body: any }) => idsOf(res, list.key);
 
       // count bounds and default
@@ -466,6 +517,8 @@ forEachStore('Ads API: the list contract', (store) => {
           who,
           'GET',
           `${made.path}?${base ? base + '&' : ''}${made.idFilter}=${pick.join(',')}`,
+          {},
+          { version: made.version },
         );
         const repeated = await get({ [made.idFilter]: pick });
         assert.deepEqual(keysOf(csv).sort(), [...pick].sort());

@@ -10,10 +10,12 @@ import { accountMediaRoutes, adsAccountMediaAdminRoutes } from './account-media/
 import { accountHistoryRoutes } from './account-history/index.js';
 import { adsTweetsRoutes } from './ads-tweets/index.js';
 import { accountsRoutes, adsAccountsAdminRoutes } from './accounts/index.js';
+import { audiencePermissionsRoutes } from './audience-permissions/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
+import { customAudiencesRoutes } from './custom-audiences/index.js';
 import { doNotReachListsRoutes } from './do-not-reach-lists/index.js';
 import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
@@ -105,6 +107,8 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   scheduledPromotedTweetsRoutes(r, deps);
   doNotReachListsRoutes(r, deps);
   keywordInsightsRoutes(r, deps);
+  customAudiencesRoutes(r, deps);
+  audiencePermissionsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.
   const mounted = r.mounted();

@@ -46,6 +46,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '0018_ads_cards', sql: (await import('./0018_ads_cards.js')).default },
   { id: '0019_ads_poll_vc_cards', sql: (await import('./0019_ads_poll_vc_cards.js')).default },
   { id: '0020_ads_line_items_wire', sql: (await import('./0020_ads_line_items_wire.js')).default },
+  { id: '0022_ads_audiences', sql: (await import('./0022_ads_audiences.js')).default },
   { id: '0023_ads_do_not_reach', sql: (await import('./0023_ads_do_not_reach.js')).default },
   { id: '0024_ads_product_catalogs', sql: (await import('./0024_ads_product_catalogs.js')).default },
 ];

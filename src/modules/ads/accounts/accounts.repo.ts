@@ -74,7 +74,9 @@ export async function featuresOf(db: Queryable, accountId: string): Promise<stri
   return rows.map((r) => r.feature_key);
 }
 
-/** Whether the account has the feature (poll cards check PROMOTED_MEDIA_POLLS, notes §9.5). */
+/**
+ * Whether the account has the feature (PROMOTED_MEDIA_POLLS for poll cards, notes §9.5;
+ * SHARE_AUDIENCE_OUTSIDE_BUSINESS for audience sharing, seed "Audiences"). */
 export async function hasFeature(db: Queryable, accountId: string, key: string): Promise<boolean> {
   const row = await db.get<{ n: number }>(
     'SELECT 1 AS n FROM ads_account_features WHERE account_id = ? AND feature_key = ?',

@@ -1,4 +1,10 @@
 // Line items: routes, and what other Ads resources may use.
-export { lineItemById, lineItemSummaries, type LineItemRow } from './line-items.repo.js';
+export {
+  lineItemById,
+  lineItemSummaries,
+  lineItemsTargetingAudience,
+  type LineItemRow,
+  type TargetingLineItemRow,
+} from './line-items.repo.js';
 export { lineItemsRoutes } from './line-items.routes.js';
 export { createLineItem } from './line-items.service.js';

@@ -184,3 +184,34 @@ export async function lineItemSummaries(
     with_daily_budget: Number(r.with_daily_budget),
   }));
 }
+
+/** A line item of the account that targets a custom audience, with its campaign (custom-audiences `targeted`). */
+export type TargetingLineItemRow = {
+  id: string;
+  name: string | null;
+  entity_status: string;
+  end_time: number | null;
+  campaign_id: string;
+  campaign_name: string;
+  campaign_status: string;
+  campaign_deleted: number;
+};
+
+/**
+ * The account's line items (not deleted) with a live CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED
+ * criterion on the audience (notes §8.4), ordered by campaign then line item. The criteria table is
+ * read here, never written, as the campaign's is above.
+ */
+export async function lineItemsTargetingAudience(db: Queryable, accountId: string, audienceId: string) {
+  return db.all<TargetingLineItemRow>(
+    `SELECT DISTINCT li.id, li.name, li.entity_status, li.end_time, li.campaign_id, c.name AS campaign_name,
+       c.entity_status AS campaign_status, c.deleted AS campaign_deleted
+     FROM ads_targeting_criteria tc
+     JOIN ads_line_items li ON li.id = tc.line_item_id
+     JOIN ads_campaigns c ON c.id = li.campaign_id
+     WHERE tc.account_id = ? AND tc.targeting_value = ? AND tc.deleted = 0 AND li.deleted = 0
+       AND tc.targeting_type IN ('CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED')
+     ORDER BY li.campaign_id, li.id`,
+    [accountId, audienceId],
+  );
+}

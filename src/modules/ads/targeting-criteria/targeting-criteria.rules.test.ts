@@ -55,10 +55,8 @@ test('values and operators', () => {
     refusal(() => checkCriterion(c('LOCATION', 'x'), {}, 'a')),
     ['INVALID_PARAMETER', 'targeting_value'],
   );
-  assert.deepEqual(
-    refusal(() => checkCriterion(c('CUSTOM_AUDIENCE', 'x'), {}, 'a')),
-    ['TAILORED_AUDIENCE_NOT_FOUND', 'targeting_value'],
-  );
+  // Custom audiences are checked against the store by the service (custom-audiences index).
+  assert.deepEqual(checkCriterion(c('CUSTOM_AUDIENCE', 'x'), {}, 'a'), { name: 'x', location_type: null });
   assert.deepEqual(
     refusal(() => checkCriterion(c('APP_LIST', 'x', 'EQ'), {}, 'a')),
     ['INVALID_PARAMETER', 'operator_type'],

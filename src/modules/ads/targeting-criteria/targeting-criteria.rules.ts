@@ -69,7 +69,7 @@ const enumMessage = (values: readonly string[], got: string, p: string) =>
   `Expected a value in ${values.join(', ')}, got ${JSON.stringify(got)} for ${p}`;
 
 /** Checks the value alone and resolves the criterion's name. */
-export function resolveValue(c: NewCriterion, accountId: string): Resolved {
+export function resolveValue(c: NewCriterion, _accountId: string): Resolved {
   const v = c.targeting_value;
   switch (c.targeting_type) {
     case 'GENDER':
@@ -92,14 +92,9 @@ export function resolveValue(c: NewCriterion, accountId: string): Resolved {
       return { name: v, location_type: null };
     case 'CUSTOM_AUDIENCE':
     case 'CUSTOM_AUDIENCE_EXPANDED':
-      // A custom audience must be targetable (notes §8.4); Aviary has no custom audiences yet (they
-      // come with the audiences issue), so no value can name one. Message: Aviary's wording, in the
-      // pattern of the real `Line Item gsmga was not found for Account xxxx`.
-      throw adsError(
-        'TAILORED_AUDIENCE_NOT_FOUND',
-        `Custom Audience ${v} was not found for Account ${accountId}`,
-        'targeting_value',
-      );
+      // The audience (the account's own or shared with it, targetable, notes §8.4) is checked by the
+      // service against the store (custom-audiences `audienceForTargeting`), which names the criterion.
+      return { name: v, location_type: null };
     default:
       // Keywords are named by their value (notes §8.4); Aviary has no catalog of the other types'
       // display names, so they are named by their value too.

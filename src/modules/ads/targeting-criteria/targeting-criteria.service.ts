@@ -2,6 +2,7 @@
 // recorded in the account history; and the locations catalog (notes §8.4, §13).
 import type { Deps } from '../../../deps.js';
 import type { Queryable } from '../../../store/index.js';
+import { audienceForTargeting } from '../custom-audiences/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { notFound } from '../kit/errors.js';
 import { recordChange, type ChangeType } from '../kit/history.js';
@@ -13,6 +14,8 @@ import * as repo from './targeting-criteria.repo.js';
 import type { TargetingCriterionRow } from './targeting-criteria.repo.js';
 import { checkCriterion, type NewCriterion } from './targeting-criteria.rules.js';
 import { criterionView } from './targeting-criteria.view.js';
+
+const CUSTOM_AUDIENCE_TYPES: readonly string[] = ['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED'];
 
 export async function listCriteria(
   deps: Deps,
@@ -94,6 +97,10 @@ export async function createIn(
   const counts = await countsOf(w, p.line_item_id);
   const resolved = checkCriterion(p, counts, account.id);
   const now = deps.clock.now();
+  // A custom audience must be the account's or shared with it (a revoked grant stops new targeting,
+  // seed "States and transitions") and targetable (notes §8.4); the criterion is named after it.
+  if (CUSTOM_AUDIENCE_TYPES.includes(p.targeting_type))
+    resolved.name = (await audienceForTargeting(w.tx, account.id, p.targeting_value, now)).name;
   const row: TargetingCriterionRow = {
     id: newId36(deps.ids),
     account_id: account.id,

@@ -1,0 +1,2 @@
+// Audience permissions (sharing custom audiences with other accounts): routes.
+export { audiencePermissionsRoutes } from './audience-permissions.routes.js';

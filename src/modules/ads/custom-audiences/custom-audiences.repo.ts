@@ -1,0 +1,188 @@
+// Every SQL statement of custom audiences and their members (migration 0022). The permissions table
+// belongs to audience-permissions, which writes it; this module only reads it, to know which accounts
+// an audience is shared with (the way line items read their campaign's funding instrument).
+import type { Param, Queryable } from '../../../store/index.js';
+import { insertObject } from '../../../store/insert.js';
+import { listRows, type ListSql } from '../kit/list-sql.js';
+import type { ListQuery } from '../kit/list.js';
+
+export type AudienceRow = {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  processed_at: number;
+  created_at: number;
+  updated_at: number;
+  deleted: number;
+};
+
+export type MemberRow = { ident: string; member: string; effective_at: number; expires_at: number };
+
+const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted', name: 'name' };
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+/** Rows per statement: 5 columns × 500 stays far below every store's parameter cap. */
+const CHUNK = 500;
+
+function chunks<T>(xs: readonly T[], n = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+export type AudienceFilter = {
+  accountId: string;
+  scope: 'OWNER' | 'SHARED';
+  ids?: string[];
+  q?: string;
+};
+
+function listSql(f: AudienceFilter): ListSql {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (f.scope === 'OWNER') {
+    where.push('account_id = ?');
+    args.push(f.accountId);
+  } else {
+    where.push(
+      'id IN (SELECT custom_audience_id FROM ads_custom_audience_permissions WHERE granted_account_id = ? AND deleted = 0)',
+    );
+    args.push(f.accountId);
+  }
+  if (f.ids) {
+    where.push(`id IN (${marks(f.ids.length)})`);
+    args.push(...f.ids);
+  }
+  if (f.q !== undefined) {
+    // Name prefix, case-insensitive (notes §10.1 "q (prefix, 1–255)"); LIKE's wildcards taken literally.
+    where.push("LOWER(name) LIKE ? ESCAPE '\\'");
+    args.push(f.q.toLowerCase().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%');
+  }
+  return { select: 'SELECT * FROM ads_custom_audiences', where, args, sortExpr: SORT };
+}
+
+export async function listAudiences(db: Queryable, f: AudienceFilter, q: ListQuery) {
+  return listRows<AudienceRow>(db, listSql(f), q);
+}
+
+export async function audienceById(db: Queryable, id: string): Promise<AudienceRow | undefined> {
+  return db.get<AudienceRow>('SELECT * FROM ads_custom_audiences WHERE id = ?', [id]);
+}
+
+/** A live audience of the account with this name (names are unique per account, notes §10.1). */
+export async function audienceNamed(db: Queryable, accountId: string, name: string) {
+  return db.get<{ id: string }>(
+    'SELECT id FROM ads_custom_audiences WHERE account_id = ? AND name = ? AND deleted = 0',
+    [accountId, name],
+  );
+}
+
+export async function insertAudience(db: Queryable, row: AudienceRow): Promise<void> {
+  await insertObject(db, 'ads_custom_audiences', row);
+}
+
+export async function updateAudience(
+  db: Queryable,
+  id: string,
+  fields: Partial<Pick<AudienceRow, 'name' | 'description' | 'processed_at' | 'updated_at' | 'deleted'>>,
+): Promise<void> {
+  const cols = Object.keys(fields);
+  await db.run(`UPDATE ads_custom_audiences SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`, [
+    ...(Object.values(fields) as Param[]),
+    id,
+  ]);
+}
+
+// ---- sharing (read only here)
+
+/** The permission level granted to the account, or null: live grants only, unless `evenRevoked`. */
+export async function grantedLevel(
+  db: Queryable,
+  audienceId: string,
+  accountId: string,
+  evenRevoked = false,
+): Promise<string | null> {
+  const row = await db.get<{ permission_level: string }>(
+    `SELECT permission_level FROM ads_custom_audience_permissions
+     WHERE custom_audience_id = ? AND granted_account_id = ?${evenRevoked ? '' : ' AND deleted = 0'}
+     ORDER BY deleted, id DESC LIMIT 1`,
+    [audienceId, accountId],
+  );
+  return row?.permission_level ?? null;
+}
+
+/** The live grants to the account among these audiences, by audience. */
+export async function grantedLevels(db: Queryable, audienceIds: string[], accountId: string) {
+  const out = new Map<string, string>();
+  for (const ids of chunks(audienceIds)) {
+    const rows = await db.all<{ custom_audience_id: string; permission_level: string }>(
+      `SELECT custom_audience_id, permission_level FROM ads_custom_audience_permissions
+       WHERE granted_account_id = ? AND deleted = 0 AND custom_audience_id IN (${marks(ids.length)})`,
+      [accountId, ...ids],
+    );
+    for (const r of rows) out.set(r.custom_audience_id, r.permission_level);
+  }
+  return out;
+}
+
+// ---- members
+
+/** Live members (effective_at <= now < expires_at), counted once per user, by audience. */
+export async function liveSizes(db: Queryable, audienceIds: string[], now: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const ids of chunks(audienceIds)) {
+    const rows = await db.all<{ audience_id: string; n: number }>(
+      `SELECT audience_id, COUNT(DISTINCT member) AS n FROM ads_custom_audience_members
+       WHERE audience_id IN (${marks(ids.length)}) AND effective_at <= ? AND expires_at > ? GROUP BY audience_id`,
+      [...ids, now, now],
+    );
+    for (const r of rows) out.set(r.audience_id, Number(r.n));
+  }
+  return out;
+}
+
+/** The member each of these identifiers belongs to, where stored. */
+export async function membersOf(db: Queryable, audienceId: string, idents: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const part of chunks(idents)) {
+    const rows = await db.all<{ ident: string; member: string }>(
+      `SELECT ident, member FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`,
+      [audienceId, ...part],
+    );
+    for (const r of rows) out.set(r.ident, r.member);
+  }
+  return out;
+}
+
+export async function deleteMembers(db: Queryable, audienceId: string, members: string[]): Promise<void> {
+  for (const part of chunks(members))
+    await db.run(
+      `DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND member IN (${marks(part.length)})`,
+      [audienceId, ...part],
+    );
+}
+
+export async function deleteIdents(db: Queryable, audienceId: string, idents: string[]): Promise<void> {
+  for (const part of chunks(idents))
+    await db.run(`DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`, [
+      audienceId,
+      ...part,
+    ]);
+}
+
+const UPSERT_TAIL = ` ON CONFLICT (audience_id, ident) DO UPDATE SET member = excluded.member,
+  effective_at = excluded.effective_at, expires_at = excluded.expires_at`;
+const upsertSql = (n: number) =>
+  `INSERT INTO ads_custom_audience_members (audience_id, ident, member, effective_at, expires_at) VALUES ` +
+  Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ') +
+  UPSERT_TAIL;
+const FULL_UPSERT = upsertSql(CHUNK);
+
+/** Adds or renews members, several hundred rows a statement (a 5 MB batch holds ~75,000 identifiers). */
+export async function upsertMembers(db: Queryable, audienceId: string, rows: MemberRow[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    const args: Param[] = [];
+    for (const r of part) args.push(audienceId, r.ident, r.member, r.effective_at, r.expires_at);
+    await db.run(part.length === CHUNK ? FULL_UPSERT : upsertSql(part.length), args);
+  }
+}

@@ -1,0 +1,4 @@
+// Custom audiences: routes, and what other Ads resources may ask of an audience (targeting criteria:
+// may this account target it; audience permissions: is this the owner's audience).
+export { customAudiencesRoutes } from './custom-audiences.routes.js';
+export { audienceForTargeting, requireOwnedAudience, audienceHeld } from './custom-audiences.service.js';
