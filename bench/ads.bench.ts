@@ -119,4 +119,10 @@ console.log(
     `a page of 1,000 sorted by bid (p50 ${pct(pageMs, 0.5).toFixed(1)} ms)`,
   ),
 );
+console.log(
+  `           p90 ${pct(pageMs, 0.9).toFixed(1)} ms, max ${Math.max(...pageMs).toFixed(1)} ms; first page of each walk ${pageMs
+    .filter((_, i) => i % 10 === 0)
+    .map((x) => x.toFixed(1))
+    .join(', ')} ms`,
+);
 console.log(`           server CPU ${pageCpu.toFixed(1)} ms per page (${pageMs.length} pages)`);

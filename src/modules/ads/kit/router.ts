@@ -94,13 +94,23 @@ export const callerOf = (req: FastifyRequest): AdsCaller => {
 };
 
 const RAW = Symbol('JSON text');
-export type PreRendered = { [RAW]: string };
+export type PreRendered = { [RAW]: Buffer[] };
 
 /**
- * `data` as objects already rendered to JSON text, for lists that store each row's wire form (line
- * items: a page of 1,000 is served without building and stringifying 1,000 objects).
+ * `data` as objects already rendered to JSON (UTF-8 bytes), for lists that store each row's wire form
+ * (line items, ADR 0018): a page of 1,000 is answered by copying bytes, without building, stringifying,
+ * joining or encoding 1,000 objects (~870 KB).
  */
-export const preRendered = (items: string[]): PreRendered => ({ [RAW]: `[${items.join(',')}]` });
+export const preRendered = (items: Buffer[]): PreRendered => ({ [RAW]: items });
+
+const COMMA = Buffer.from(',');
+/** The envelope's text, whose `data` is the placeholder `0` that ends it, with the rows in its place. */
+function withRows(text: string, rows: Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from(`${text.slice(0, -'0}'.length)}[`)];
+  rows.forEach((row, i) => (i ? parts.push(COMMA, row) : parts.push(row)));
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
 
 function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[], r: AdsResult) {
   const { data, status, ...page } = r;
@@ -111,7 +121,7 @@ function envelope(reply: FastifyReply, echo: Record<string, unknown> | unknown[]
   return reply
     .code(status ?? 200)
     .type(JSON_UTF8)
-    .send(raw === null ? text : `${text.slice(0, -'0}'.length)}${raw}}`);
+    .send(raw === null ? text : withRows(text, raw));
 }
 
 export function adsRouter(app: FastifyInstance, deps: Deps, totals: TotalCountLimit): AdsRouter {

@@ -50,7 +50,7 @@ export type LineItemFullRow = LineItemRow & { funding_instrument_id: string | nu
 /** What a list page reads: the id, the sort columns and the stored wire form (null on rows from before it). */
 export type LineItemListRow = Pick<LineItemRow, 'id' | 'created_at' | 'updated_at' | 'deleted'> & {
   bid: number;
-  wire: string | null;
+  wire: Buffer | null;
 };
 
 export async function lineItemById(db: Queryable, accountId: string, id: string): Promise<LineItemRow | undefined> {
@@ -123,7 +123,7 @@ export async function fullLineItemsByIds(db: Queryable, accountId: string, ids: 
   ]);
 }
 
-export async function insertLineItem(db: Queryable, row: LineItemRow, wire: string): Promise<void> {
+export async function insertLineItem(db: Queryable, row: LineItemRow, wire: Buffer): Promise<void> {
   await insertObject(db, 'ads_line_items', { ...row, wire });
 }
 
@@ -131,7 +131,7 @@ export async function insertLineItem(db: Queryable, row: LineItemRow, wire: stri
 export async function updateLineItem(
   db: Queryable,
   id: string,
-  fields: Partial<LineItemRow> & { wire: string },
+  fields: Partial<LineItemRow> & { wire: Buffer },
 ): Promise<void> {
   const cols = Object.keys(fields);
   await db.run(`UPDATE ads_line_items SET ${cols.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
