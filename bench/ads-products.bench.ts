@@ -5,7 +5,7 @@
 // round in eight re-sends unchanged products: NO_CHANGE), over a catalog of BENCH_CATALOG (2,000)
 // products. Prints p50/p99 latency against the budget and the server's CPU per upsert. Loopback
 // only, one client at a time (latency, not throughput), bounded by the two figures.
-import { signRequest } from '../src/auth/index.js';
+import { adsClient, pct } from './support/ads-client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { budgetLine } from './support/util.js';
 
@@ -14,32 +14,7 @@ const CATALOG = Number(process.env.BENCH_CATALOG ?? 2_000);
 const BATCH = 25;
 
 const aviary = await spawnAviary(18_424);
-const { demo } = aviary.creds;
-
-/** One signed Ads request as the demo user, timed. */
-async function ads(method: string, path: string, query = '', json?: unknown): Promise<{ ms: number; body: any }> {
-  const url = `${aviary.url}/12/${path}${query ? `?${query}` : ''}`;
-  const authorization = signRequest({
-    method,
-    url,
-    consumerKey: demo.app.consumer_key,
-    consumerSecret: demo.app.consumer_secret,
-    token: demo.user.access_token,
-    tokenSecret: demo.user.access_token_secret,
-    timestamp: Math.floor(Date.now() / 1000),
-  });
-  const headers: Record<string, string> = { authorization };
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const t0 = performance.now();
-  const res = await fetch(url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-  return { ms, body: JSON.parse(text) };
-}
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const { ads } = adsClient(aviary.url, aviary.creds);
 
 function product(n: number, cents: number) {
   return {

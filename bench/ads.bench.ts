@@ -4,7 +4,7 @@
 // (batch of 40 creates p99 < 50 ms; page of 1,000 with a sort p99 < 30 ms) and the server's CPU per
 // request. Loopback only, one client at a time (latency, not throughput), bounded: BENCH_LINE_ITEMS
 // (10,000) and BENCH_WALKS full list walks (5).
-import { signRequest } from '../src/auth/index.js';
+import { adsClient, pct } from './support/ads-client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { budgetLine } from './support/util.js';
 
@@ -14,39 +14,7 @@ const PER_CAMPAIGN = 100;
 const BATCH = 40;
 
 const aviary = await spawnAviary(18_390);
-const { demo } = aviary.creds;
-const admin = { authorization: `Bearer ${aviary.creds.admin_token}`, 'content-type': 'application/json' };
-
-async function control(method: string, path: string, body: unknown) {
-  const res = await fetch(aviary.url + path, { method, headers: admin, body: JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: any }).data;
-}
-
-/** One signed Ads request as jack (the demo user), timed. */
-async function ads(method: string, path: string, query = '', json?: unknown): Promise<{ ms: number; body: any }> {
-  const url = `${aviary.url}/12/${path}${query ? `?${query}` : ''}`;
-  const authorization = signRequest({
-    method,
-    url,
-    consumerKey: demo.app.consumer_key,
-    consumerSecret: demo.app.consumer_secret,
-    token: demo.user.access_token,
-    tokenSecret: demo.user.access_token_secret,
-    timestamp: Math.floor(Date.now() / 1000),
-  });
-  const headers: Record<string, string> = { authorization };
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const t0 = performance.now();
-  const res = await fetch(url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-  return { ms, body: JSON.parse(text) };
-}
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const { demo, control, ads } = adsClient(aviary.url, aviary.creds);
 
 const account = await control('POST', '/_aviary/ads/accounts', { user_id: demo.user.id, name: 'bench' });
 const fi = await control('POST', `/_aviary/ads/accounts/${account.id}/funding_instruments`, {

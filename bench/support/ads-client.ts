@@ -1,0 +1,51 @@
+// What the Ads benches share: the control API and signed Ads requests as the demo user (the banner's
+// credentials of a spawned Aviary), each timed from send to the whole answer read, and percentiles.
+import { signRequest } from '../../src/auth/index.js';
+
+export type DemoCredentials = {
+  admin_token: string;
+  demo: {
+    app: { consumer_key: string; consumer_secret: string };
+    user: { id: string; access_token: string; access_token_secret: string };
+  };
+};
+
+export function adsClient(baseUrl: string, creds: DemoCredentials) {
+  const { demo } = creds;
+  const admin = { authorization: `Bearer ${creds.admin_token}`, 'content-type': 'application/json' };
+
+  async function control(method: string, path: string, body: unknown): Promise<any> {
+    const res = await fetch(baseUrl + path, { method, headers: admin, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: unknown }).data;
+  }
+
+  /** One signed Ads request; `json` is a value to send as JSON, or JSON text as it is. */
+  async function ads(method: string, path: string, query = '', json?: unknown): Promise<{ ms: number; body: any }> {
+    const url = `${baseUrl}/12/${path}${query ? `?${query}` : ''}`;
+    const authorization = signRequest({
+      method,
+      url,
+      consumerKey: demo.app.consumer_key,
+      consumerSecret: demo.app.consumer_secret,
+      token: demo.user.access_token,
+      tokenSecret: demo.user.access_token_secret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const headers: Record<string, string> = { authorization };
+    const body = json === undefined ? undefined : typeof json === 'string' ? json : JSON.stringify(json);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const t0 = performance.now();
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+    return { ms, body: JSON.parse(text) };
+  }
+
+  return { demo, control, ads };
+}
+
+/** The p-th percentile (0..1) of the figures, nearest rank. */
+export const pct = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
