@@ -1,7 +1,8 @@
 // Custom audiences (issue #19 items 1–2; seed "Audiences", notes §10.1–§10.2): the audience, its
 // members on the service clock, and the permissions that share it with other accounts.
 //
-// Identifiers are `<identifier type>:<value>` (hashes lower case). A user is one row of
+// Identifiers are stored as a letter for their type and the value, a hash packed to 43 characters
+// (custom-audiences.rules.ts `packHash`: both hex cases match). A user is one row of
 // `ads_custom_audience_members`, keyed by its first identifier (`ident`), with its effective and
 // expiry times: a user counts once however many identifiers it was sent with, and the live size is a
 // plain count of rows with effective_at <= now < expires_at. The user's other identifiers, if any,
