@@ -315,6 +315,38 @@ forEachStore('Ads API: custom audiences', (store) => {
     assert.equal((await get(audience.id)).body.data.audience_size, 110);
   });
 
+  test('Deletes and Updates apply in order within one request; an identifier goes with its user', async () => {
+    const audience = await newAudience(s, alice, account.id);
+    const user = (email: string, more: Record<string, string[]> = {}) => ({ email: [hashEmail(email)], ...more });
+    const op = (operation_type: string, ...users: unknown[]) => ({ operation_type, params: { users } });
+    const size = async () => {
+      await advanceClock(s, PROCESSED_AFTER_MS);
+      return (await get(audience.id)).body.data.audience_size;
+    };
+    const first = await usersCall(s, alice, account.id, audience.id, [
+      op('Update', user('a@x.com', { handle: [hashEmail('a')] }), user('b@x.com'), user('c@x.com')),
+    ]);
+    assert.equal(first.status, 200, JSON.stringify(first.body).slice(0, 500));
+    assert.equal(await size(), 3);
+    const second = await usersCall(s, alice, account.id, audience.id, [
+      // By the stored handle: user a goes, handle and all; then a comes back with its email only.
+      op('Delete', { handle: [hashEmail('a').toUpperCase()] }),
+      op('Update', user('a@x.com')),
+      op('Delete', user('b@x.com')),
+      // Added and removed again by its phone within the request; c is renewed, twice.
+      op('Update', user('d@x.com', { phone_number: [hashEmail('555')] }), user('c@x.com')),
+      op('Delete', { phone_number: [hashEmail('555')] }),
+      op('Update', user('c@x.com')),
+    ]);
+    assert.deepEqual(second.body.data, { success_count: 7, total_count: 7 });
+    assert.equal(await size(), 2); // a and c
+    // The handle went with the first a: it no longer matches the a added again.
+    await usersCall(s, alice, account.id, audience.id, [op('Delete', { handle: [hashEmail('a')] })]);
+    assert.equal(await size(), 2);
+    await usersCall(s, alice, account.id, audience.id, [op('Delete', user('a@x.com'), user('c@x.com'))]);
+    assert.equal(await size(), 0);
+  });
+
   test('create needs a unique name; update; delete; a repeated delete is 404', async () => {
     assertError(await adsCall(s, alice, 'POST', base(), {}), 400, 'MISSING_PARAMETER', 'name');
     const a = await newAudience(s, alice, account.id, 'unique name');

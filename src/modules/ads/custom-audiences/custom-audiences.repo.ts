@@ -125,14 +125,14 @@ export async function grantedLevels(db: Queryable, audienceIds: string[], accoun
   return out;
 }
 
-// ---- members
+// ---- members (migration 0022: a row per user keyed by its first identifier; its other identifiers aside)
 
-/** Live members (effective_at <= now < expires_at), counted once per user, by audience. */
+/** Live members (effective_at <= now < expires_at), a row per user, by audience. */
 export async function liveSizes(db: Queryable, audienceIds: string[], now: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const ids of chunks(audienceIds)) {
     const rows = await db.all<{ audience_id: string; n: number }>(
-      `SELECT audience_id, COUNT(DISTINCT member) AS n FROM ads_custom_audience_members
+      `SELECT audience_id, COUNT(*) AS n FROM ads_custom_audience_members
        WHERE audience_id IN (${marks(ids.length)}) AND effective_at <= ? AND expires_at > ? GROUP BY audience_id`,
       [...ids, now, now],
     );
@@ -141,48 +141,99 @@ export async function liveSizes(db: Queryable, audienceIds: string[], now: numbe
   return out;
 }
 
-/** The member each of these identifiers belongs to, where stored. */
-export async function membersOf(db: Queryable, audienceId: string, idents: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/** What the store holds for these identifiers: which are users' keys, and the user key of the others. */
+export async function storedIdents(db: Queryable, audienceId: string, idents: string[]) {
+  const keys = new Set<string>();
+  const side = new Map<string, string>();
   for (const part of chunks(idents)) {
-    const rows = await db.all<{ ident: string; member: string }>(
-      `SELECT ident, member FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`,
-      [audienceId, ...part],
-    );
-    for (const r of rows) out.set(r.ident, r.member);
+    const args = [audienceId, ...part];
+    const inList = marks(part.length);
+    for (const r of await db.all<{ ident: string }>(
+      `SELECT ident FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${inList})`,
+      args,
+    ))
+      keys.add(r.ident);
+    for (const r of await db.all<{ ident: string; member: string }>(
+      `SELECT ident, member FROM ads_custom_audience_idents WHERE audience_id = ? AND ident IN (${inList})`,
+      args,
+    ))
+      side.set(r.ident, r.member);
   }
-  return out;
+  return { keys, side };
 }
 
+/** Removes these users (by key) and every other identifier stored for them. */
 export async function deleteMembers(db: Queryable, audienceId: string, members: string[]): Promise<void> {
-  for (const part of chunks(members))
+  for (const part of chunks(members)) {
+    const args = [audienceId, ...part];
     await db.run(
-      `DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND member IN (${marks(part.length)})`,
-      [audienceId, ...part],
+      `DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`,
+      args,
     );
+    await db.run(
+      `DELETE FROM ads_custom_audience_idents WHERE audience_id = ? AND member IN (${marks(part.length)})`,
+      args,
+    );
+  }
 }
 
+/** Removes these additional identifiers (of whichever user they name). */
 export async function deleteIdents(db: Queryable, audienceId: string, idents: string[]): Promise<void> {
   for (const part of chunks(idents))
-    await db.run(`DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`, [
+    await db.run(`DELETE FROM ads_custom_audience_idents WHERE audience_id = ? AND ident IN (${marks(part.length)})`, [
       audienceId,
       ...part,
     ]);
 }
 
-const UPSERT_TAIL = ` ON CONFLICT (audience_id, ident) DO UPDATE SET member = excluded.member,
+/** Users' rows per statement: 4 parameters × 2,000 stays below every store's cap (PostgreSQL 65,535). */
+const USERS_CHUNK = 2000;
+const valuesSql = (head: string, row: string, n: number, tail: string) => {
+  let sql = head + row;
+  for (let i = 1; i < n; i++) sql += ', ' + row;
+  return sql + tail;
+};
+const USERS_HEAD = 'INSERT INTO ads_custom_audience_members (audience_id, ident, effective_at, expires_at) VALUES ';
+const USERS_TAIL = ` ON CONFLICT (audience_id, ident) DO UPDATE SET
   effective_at = excluded.effective_at, expires_at = excluded.expires_at`;
-const upsertSql = (n: number) =>
-  `INSERT INTO ads_custom_audience_members (audience_id, ident, member, effective_at, expires_at) VALUES ` +
-  Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ') +
-  UPSERT_TAIL;
-const FULL_UPSERT = upsertSql(CHUNK);
+const usersSql = (n: number) => valuesSql(USERS_HEAD, '(?, ?, ?, ?)', n, USERS_TAIL);
+const FULL_USERS = usersSql(USERS_CHUNK);
 
-/** Adds or renews members, several hundred rows a statement (a 5 MB batch holds ~75,000 identifiers). */
-export async function upsertMembers(db: Queryable, audienceId: string, rows: MemberRow[]): Promise<void> {
-  for (const part of chunks(rows)) {
+/**
+ * Adds or renews users by key, all with one effective/expiry window. `keys` come sorted and distinct
+ * (a statement may not touch a row twice on PostgreSQL): neighbouring rows share b-tree pages, which
+ * a 5 MB batch of random hashes otherwise reads and writes one row at a time.
+ */
+export async function upsertMembers(
+  db: Queryable,
+  audienceId: string,
+  keys: readonly string[],
+  effectiveAt: number,
+  expiresAt: number,
+): Promise<void> {
+  for (let i = 0; i < keys.length; i += USERS_CHUNK) {
+    const n = Math.min(USERS_CHUNK, keys.length - i);
+    const args: Param[] = new Array(n * 4);
+    for (let j = 0; j < n; j++) {
+      args[j * 4] = audienceId;
+      args[j * 4 + 1] = keys[i + j]!;
+      args[j * 4 + 2] = effectiveAt;
+      args[j * 4 + 3] = expiresAt;
+    }
+    await db.run(n === USERS_CHUNK ? FULL_USERS : usersSql(n), args);
+  }
+}
+
+const IDENTS_HEAD = 'INSERT INTO ads_custom_audience_idents (audience_id, ident, member) VALUES ';
+const IDENTS_TAIL = ' ON CONFLICT (audience_id, ident) DO UPDATE SET member = excluded.member';
+
+/** Points these additional identifiers (distinct) at their user's key. */
+export async function upsertIdents(db: Queryable, audienceId: string, rows: Map<string, string>): Promise<void> {
+  const all = [...rows];
+  for (let i = 0; i < all.length; i += USERS_CHUNK) {
+    const part = all.slice(i, i + USERS_CHUNK);
     const args: Param[] = [];
-    for (const r of part) args.push(audienceId, r.ident, r.member, r.effective_at, r.expires_at);
-    await db.run(part.length === CHUNK ? FULL_UPSERT : upsertSql(part.length), args);
+    for (const [ident, member] of part) args.push(audienceId, ident, member);
+    await db.run(valuesSql(IDENTS_HEAD, '(?, ?, ?)', part.length, IDENTS_TAIL), args);
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { audienceStatus, PROCESSING_MS, readUser, thirteenMonthsAfter } from './custom-audiences.rules.js';
+import { audienceStatus, packHash, PROCESSING_MS, readUser, thirteenMonthsAfter } from './custom-audiences.rules.js';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -30,9 +30,18 @@ test('13 months on, by the calendar', () => {
 test('a user: hashed identifiers lower-cased, partner ids as given, every bad value named', () => {
   const h = hash('a@example.com');
   assert.deepEqual(readUser({ email: [h.toUpperCase()], partner_user_id: ['p-1'] }), {
-    idents: [`email:${h}`, 'partner_user_id:p-1'],
+    idents: [packHash(0x65, h), 'up-1'],
     errors: [],
   });
+  assert.equal(packHash(0x65, h), readUser({ email: [h] }).idents[0]);
+  assert.equal(packHash(0x65, h)!.length, 44);
+  assert.equal(packHash(0x65, h.slice(1) + 'g'), null);
+  // Packed values sort as their hex digits do.
+  const hs = ['00', '0f', 'a0', 'ff', '7c'].map((p) => p + h.slice(2));
+  assert.deepEqual(
+    hs.map((x) => packHash(0x65, x)).sort(),
+    [...hs].sort().map((x) => packHash(0x65, x)),
+  );
   const bad = readUser({ email: ['abc'], handle: [h], nope: ['x'], phone_number: 'x' });
   assert.deepEqual(
     bad.errors.map((e) => [e.code, e.parameter]),
