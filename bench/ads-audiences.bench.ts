@@ -5,7 +5,7 @@
 // budget (p99 < 400 ms) and the server's CPU per batch. Loopback only, one request at a time.
 // Part of `npm run bench:ads`.
 import { createHash } from 'node:crypto';
-import { signRequest } from '../src/auth/index.js';
+import { adsClient, pct } from './support/ads-client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { budgetLine } from './support/util.js';
 
@@ -14,39 +14,7 @@ const OPERATIONS = 2500;
 const MAX_BYTES = 5_000_000;
 
 const aviary = await spawnAviary(18_395);
-const { demo } = aviary.creds;
-const admin = { authorization: `Bearer ${aviary.creds.admin_token}`, 'content-type': 'application/json' };
-
-async function control(method: string, path: string, body: unknown) {
-  const res = await fetch(aviary.url + path, { method, headers: admin, body: JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: any }).data;
-}
-
-/** One signed Ads request as the demo user, its JSON body given as text, timed. */
-async function ads(method: string, path: string, query = '', body?: string): Promise<{ ms: number; body: any }> {
-  const url = `${aviary.url}/12/${path}${query ? `?${query}` : ''}`;
-  const authorization = signRequest({
-    method,
-    url,
-    consumerKey: demo.app.consumer_key,
-    consumerSecret: demo.app.consumer_secret,
-    token: demo.user.access_token,
-    tokenSecret: demo.user.access_token_secret,
-    timestamp: Math.floor(Date.now() / 1000),
-  });
-  const headers: Record<string, string> = { authorization };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const t0 = performance.now();
-  const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-  return { ms, body: JSON.parse(text) };
-}
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const { demo, control, ads } = adsClient(aviary.url, aviary.creds);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** 2,500 operations of 25 users, less one user of as many operations as it takes to fit in 5,000,000 bytes. */
