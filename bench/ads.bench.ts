@@ -14,7 +14,7 @@ const PER_CAMPAIGN = 100;
 const BATCH = 40;
 
 const aviary = await spawnAviary(18_390);
-const { demo, control, ads } = adsClient(aviary.url, aviary.creds);
+const { demo, control, ads, adsBytes } = adsClient(aviary.url, aviary.creds);
 
 const account = await control('POST', '/_aviary/ads/accounts', { user_id: demo.user.id, name: 'bench' });
 const fi = await control('POST', `/_aviary/ads/accounts/${account.id}/funding_instruments`, {
@@ -58,7 +58,11 @@ for (let w = 0; w < WALKS; w++) {
   do {
     const q = new URLSearchParams({ count: '1000', sort_by: 'bid_amount_local_micro-desc' });
     if (cursor) q.set('cursor', cursor);
-    const page = await ads('GET', `accounts/${account.id}/line_items`, q.toString());
+    const page = await (process.env.BENCH_FETCH ? ads : adsBytes)(
+      'GET',
+      `accounts/${account.id}/line_items`,
+      q.toString(),
+    );
     pageMs.push(page.ms);
     seen += page.body.data.length;
     cursor = page.body.next_cursor;
