@@ -51,3 +51,23 @@ export async function listRows<R>(db: Queryable, s: ListSql, q: ListQuery): Prom
   const c = countQuery(s, q, s.select.replace(/^SELECT [\s\S]*? FROM /, ''));
   return { rows, total: Number((await db.get<{ n: number }>(c.sql, c.args as Param[]))?.n ?? 0) };
 }
+
+export type AccountRowsFilter = { accountId: string; ids?: readonly string[]; q?: string };
+
+/**
+ * The WHERE of the commonest list: the account's rows, those of `ids` if given, and with `q` a
+ * case-insensitive name prefix ("case-insensitive prefix matching", DOCS), LIKE's wildcards literal.
+ */
+export function accountRows(f: AccountRowsFilter): { where: string[]; args: unknown[] } {
+  const where = ['account_id = ?'];
+  const args: unknown[] = [f.accountId];
+  if (f.ids) {
+    where.push(`id IN (${f.ids.map(() => '?').join(', ')})`);
+    args.push(...f.ids);
+  }
+  if (f.q !== undefined) {
+    where.push("LOWER(name) LIKE ? ESCAPE '\\'");
+    args.push(f.q.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%');
+  }
+  return { where, args };
+}

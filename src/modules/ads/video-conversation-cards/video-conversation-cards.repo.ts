@@ -1,7 +1,7 @@
 // Every SQL statement of video conversation cards (ads_video_conversation_cards, migration 0019).
 import type { Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
-import { listRows, type ListSql } from '../kit/list-sql.js';
+import { accountRows, listRows, type AccountRowsFilter, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
 
 export type VideoConversationCardRow = {
@@ -37,24 +37,15 @@ export type VideoConversationCardRow = {
 // stored card is live and `deleted` sorts as the constant it is.
 const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: '0', name: 'name' };
 
-export type VideoConversationCardFilter = { accountId: string; ids?: string[]; q?: string };
-
-const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ');
-const likeLiteral = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c);
+export type VideoConversationCardFilter = AccountRowsFilter;
 
 function listSql(f: VideoConversationCardFilter): ListSql {
-  const where = ['account_id = ?'];
-  const args: unknown[] = [f.accountId];
-  if (f.ids) {
-    where.push(`id IN (${marks(f.ids)})`);
-    args.push(...f.ids);
-  }
-  if (f.q !== undefined) {
-    // "case-insensitive prefix matching" on the name (DOCS); LIKE's wildcards are taken literally.
-    where.push("LOWER(name) LIKE ? ESCAPE '\\'");
-    args.push(likeLiteral(f.q) + '%');
-  }
-  return { select: 'SELECT * FROM ads_video_conversation_cards', where, args, sortExpr: SORT, deletedColumn: null };
+  return {
+    select: 'SELECT * FROM ads_video_conversation_cards',
+    ...accountRows(f),
+    sortExpr: SORT,
+    deletedColumn: null,
+  };
 }
 
 export async function listVideoConversationCards(db: Queryable, f: VideoConversationCardFilter, q: ListQuery) {
