@@ -116,3 +116,33 @@ export async function checkContent(
   if (all.length) throw adsErrors(all);
   return kinds;
 }
+
+/** What POST of a draft or scheduled post gives of its content (notes §9.1, §9.2). */
+export type NewContent = {
+  as_user_id: string;
+  text?: string;
+  card_uri?: string;
+  media_keys?: string[];
+  name?: string;
+  nullcast: boolean;
+};
+
+/** A new draft's or scheduled post's content, checked, as the columns both store. */
+export async function checkedColumns(deps: Deps, account: AdsAccount, callerId: string, p: NewContent) {
+  const c: Content = {
+    userId: p.as_user_id,
+    text: p.text ?? '',
+    cardUri: p.card_uri || null,
+    mediaKeys: p.media_keys ?? [],
+    nullcast: p.nullcast,
+  };
+  await checkContent(deps, account, callerId, c);
+  return {
+    user_id: c.userId,
+    text: c.text,
+    name: p.name ?? null,
+    card_uri: c.cardUri,
+    media_keys: JSON.stringify(c.mediaKeys),
+    nullcast: c.nullcast ? 1 : 0,
+  };
+}

@@ -6,7 +6,7 @@ import { requireUser } from '../../users/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { notFound } from '../kit/errors.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
-import { checkContent, type UnpublishedReader } from '../ads-tweets/index.js';
+import { checkContent, checkedColumns, type NewContent, type UnpublishedReader } from '../ads-tweets/index.js';
 import * as repo from './draft-tweets.repo.js';
 import type { DraftTweetRow } from './draft-tweets.repo.js';
 import { draftTweetView } from './draft-tweets.view.js';
@@ -27,35 +27,15 @@ export async function getDraftTweet(deps: Deps, account: AdsAccount, id: string)
   return draftTweetView(await requireDraft(deps, account, id));
 }
 
-export type NewDraft = {
-  as_user_id: string;
-  text?: string;
-  card_uri?: string;
-  media_keys?: string[];
-  name?: string;
-  nullcast: boolean;
-};
+export type NewDraft = NewContent;
 
 export async function createDraftTweet(deps: Deps, account: AdsAccount, callerId: string, p: NewDraft) {
-  const mediaKeys = p.media_keys ?? [];
-  const cardUri = p.card_uri || null;
-  await checkContent(deps, account, callerId, {
-    userId: p.as_user_id,
-    text: p.text ?? '',
-    cardUri,
-    mediaKeys,
-    nullcast: p.nullcast,
-  });
+  const content = await checkedColumns(deps, account, callerId, p);
   const now = deps.clock.now();
   const row: DraftTweetRow = {
     id: deps.ids.next(),
     account_id: account.id,
-    user_id: p.as_user_id,
-    text: p.text ?? '',
-    name: p.name ?? null,
-    card_uri: cardUri,
-    media_keys: JSON.stringify(mediaKeys),
-    nullcast: p.nullcast ? 1 : 0,
+    ...content,
     created_at: now,
     updated_at: now,
   };

@@ -6,7 +6,7 @@ import type { Queryable } from '../../../store/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsError, invalid, notFound } from '../kit/errors.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
-import { checkContent, type UnpublishedReader } from '../ads-tweets/index.js';
+import { checkContent, checkedColumns, type NewContent, type UnpublishedReader } from '../ads-tweets/index.js';
 import { armPublish } from './scheduled-tweets.publisher.js';
 import * as repo from './scheduled-tweets.repo.js';
 import type { ScheduledTweetRow } from './scheduled-tweets.repo.js';
@@ -44,15 +44,7 @@ function scheduledAt(deps: Deps, ms: number): number {
   return at;
 }
 
-export type NewScheduled = {
-  as_user_id: string;
-  scheduled_at: number;
-  text?: string;
-  card_uri?: string;
-  media_keys?: string[];
-  name?: string;
-  nullcast: boolean;
-};
+export type NewScheduled = NewContent & { scheduled_at: number };
 
 export async function createScheduledTweet(
   deps: Deps,
@@ -61,26 +53,13 @@ export async function createScheduledTweet(
   p: NewScheduled,
 ) {
   const at = scheduledAt(deps, p.scheduled_at);
-  const mediaKeys = p.media_keys ?? [];
-  const cardUri = p.card_uri || null;
-  await checkContent(deps, account, caller.userId, {
-    userId: p.as_user_id,
-    text: p.text ?? '',
-    cardUri,
-    mediaKeys,
-    nullcast: p.nullcast,
-  });
+  const content = await checkedColumns(deps, account, caller.userId, p);
   const now = deps.clock.now();
   const row: ScheduledTweetRow = {
     id: deps.ids.next(),
     account_id: account.id,
-    user_id: p.as_user_id,
     app_id: caller.appId,
-    text: p.text ?? '',
-    name: p.name ?? null,
-    card_uri: cardUri,
-    media_keys: JSON.stringify(mediaKeys),
-    nullcast: p.nullcast ? 1 : 0,
+    ...content,
     scheduled_at: at,
     scheduled_status: 'SCHEDULED',
     completed_at: null,
