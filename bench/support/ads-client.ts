@@ -16,6 +16,18 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
   const { demo } = creds;
   const admin = { authorization: `Bearer ${creds.admin_token}`, 'content-type': 'application/json' };
 
+  /** The OAuth 1.0a header of a request as the demo user (the query string signed with it). */
+  const sign = (method: string, url: string) =>
+    signRequest({
+      method,
+      url,
+      consumerKey: demo.app.consumer_key,
+      consumerSecret: demo.app.consumer_secret,
+      token: demo.user.access_token,
+      tokenSecret: demo.user.access_token_secret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+
   async function control(method: string, path: string, body: unknown): Promise<any> {
     const res = await fetch(baseUrl + path, { method, headers: admin, body: JSON.stringify(body) });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -25,15 +37,7 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
   /** One signed Ads request; `json` is a value to send as JSON, or JSON text as it is. */
   async function ads(method: string, path: string, query = '', json?: unknown): Promise<{ ms: number; body: any }> {
     const url = `${baseUrl}/12/${path}${query ? `?${query}` : ''}`;
-    const authorization = signRequest({
-      method,
-      url,
-      consumerKey: demo.app.consumer_key,
-      consumerSecret: demo.app.consumer_secret,
-      token: demo.user.access_token,
-      tokenSecret: demo.user.access_token_secret,
-      timestamp: Math.floor(Date.now() / 1000),
-    });
+    const authorization = sign(method, url);
     const headers: Record<string, string> = { authorization };
     const body = json === undefined ? undefined : typeof json === 'string' ? json : JSON.stringify(json);
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -51,15 +55,7 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
    */
   function adsBytes(method: string, path: string, query = ''): Promise<{ ms: number; body: any }> {
     const url = `${baseUrl}/12/${path}${query ? `?${query}` : ''}`;
-    const authorization = signRequest({
-      method,
-      url,
-      consumerKey: demo.app.consumer_key,
-      consumerSecret: demo.app.consumer_secret,
-      token: demo.user.access_token,
-      tokenSecret: demo.user.access_token_secret,
-      timestamp: Math.floor(Date.now() / 1000),
-    });
+    const authorization = sign(method, url);
     return new Promise((resolve, reject) => {
       const t0 = performance.now();
       const req = request(url, { method, headers: { authorization }, agent }, (res) => {
