@@ -24,7 +24,7 @@ import { keywordInsightsRoutes } from './keyword-insights/index.js';
 import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
-import { lineItemsRoutes, lineItemSummaries } from './line-items/index.js';
+import { lineItemsRoutes, lineItemSummaries, lineItemsWithCampaigns } from './line-items/index.js';
 import { mediaLibraryRoutes } from './media-library/index.js';
 import { pollCardFinder, pollCardsRoutes } from './poll-cards/index.js';
 import { productCatalogsRoutes } from './product-catalogs/index.js';
@@ -39,7 +39,7 @@ import {
   startScheduledTweets,
   waitingTweets,
 } from './scheduled-tweets/index.js';
-import { targetingCriteriaRoutes } from './targeting-criteria/index.js';
+import { lineItemIdsTargeting, targetingCriteriaRoutes } from './targeting-criteria/index.js';
 import { videoConversationCardFinder, videoConversationCardsRoutes } from './video-conversation-cards/index.js';
 
 const ADS_PATH = /^\/(12|11|5)(\/|$)/;
@@ -107,7 +107,14 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
   scheduledPromotedTweetsRoutes(r, deps);
   doNotReachListsRoutes(r, deps);
   keywordInsightsRoutes(r, deps);
-  customAudiencesRoutes(r, deps);
+  // `targeted` lists the line items whose criteria name the audience: two resources' reads, composed here.
+  customAudiencesRoutes(r, deps, async (db, accountId, audienceId) =>
+    lineItemsWithCampaigns(
+      db,
+      accountId,
+      await lineItemIdsTargeting(db, accountId, ['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED'], audienceId),
+    ),
+  );
   audiencePermissionsRoutes(r, deps);
 
   // What the table says is served must be exactly what is mounted.

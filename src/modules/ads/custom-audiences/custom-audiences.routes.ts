@@ -15,7 +15,8 @@ const SORTABLE = ['created_at', 'updated_at', 'deleted', 'name'] as const;
 const NAME = str({ min: 1, max: 255 });
 const DESCRIPTION = str({ max: 255 });
 
-export function customAudiencesRoutes(r: AdsRouter, deps: Deps) {
+/** `audienceLineItems`: composed in ads/index.ts from targeting criteria and line items (service `targetedBy`). */
+export function customAudiencesRoutes(r: AdsRouter, deps: Deps, audienceLineItems: audiences.AudienceLineItems) {
   r.list(
     `${A}/custom_audiences`,
     {
@@ -53,6 +54,6 @@ export function customAudiencesRoutes(r: AdsRouter, deps: Deps) {
         noTotalCount: true,
         params: { with_active: withDefault(bool(), true) },
       },
-      (ctx, p, q) => audiences.targetedBy(deps, ctx.account!, ctx.path.custom_audience_id!, p, q),
+      (ctx, p, q) => audiences.targetedBy(deps, audienceLineItems, ctx.account!, ctx.path.custom_audience_id!, p, q),
     );
 }

@@ -11,7 +11,7 @@ import type { AdsAccount } from '../kit/account.js';
 import { adsError, invalid, notFound } from '../kit/errors.js';
 import { newId36 } from '../kit/ids.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
-import { lineItemsTargetingAudience, type TargetingLineItemRow } from '../line-items/index.js';
+import type { TargetingLineItemRow } from '../line-items/index.js';
 import * as repo from './custom-audiences.repo.js';
 import type { AudienceRow } from './custom-audiences.repo.js';
 import { audienceStatus, PROCESSING_MS } from './custom-audiences.rules.js';
@@ -184,6 +184,17 @@ export async function audienceForTargeting(db: Queryable, accountId: string, id:
   return { name: held.row.name };
 }
 
+/**
+ * The account's line items (not deleted) targeting an audience through a live CUSTOM_AUDIENCE or
+ * CUSTOM_AUDIENCE_EXPANDED criterion, with their campaign, ordered by campaign then line item. Read
+ * from the targeting criteria and line items resources, so it is composed in ads/index.ts and handed in.
+ */
+export type AudienceLineItems = (
+  db: Queryable,
+  accountId: string,
+  audienceId: string,
+) => Promise<TargetingLineItemRow[]>;
+
 /** A line item serves when it and its campaign are ACTIVE and it has not ended (Aviary serves nothing else). */
 const servable = (li: TargetingLineItemRow, now: number) =>
   li.entity_status === 'ACTIVE' &&
@@ -199,6 +210,7 @@ const servable = (li: TargetingLineItemRow, now: number) =>
  */
 export async function targetedBy(
   deps: Deps,
+  audienceLineItems: AudienceLineItems,
   account: AdsAccount,
   id: string,
   p: { with_active: boolean },
@@ -208,7 +220,7 @@ export async function targetedBy(
   if (!held) throw audienceNotFound(id, account.id);
   const now = deps.clock.now();
   const groups = new Map<string, TargetedEntry & { id: string }>();
-  for (const li of await lineItemsTargetingAudience(deps.db, account.id, id)) {
+  for (const li of await audienceLineItems(deps.db, account.id, id)) {
     const ok = servable(li, now);
     if (p.with_active && !ok) continue;
     let g = groups.get(li.campaign_id);

@@ -2,7 +2,7 @@
 export {
   lineItemById,
   lineItemSummaries,
-  lineItemsTargetingAudience,
+  lineItemsWithCampaigns,
   type LineItemRow,
   type TargetingLineItemRow,
 } from './line-items.repo.js';

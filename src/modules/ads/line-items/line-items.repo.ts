@@ -198,20 +198,18 @@ export type TargetingLineItemRow = {
 };
 
 /**
- * The account's line items (not deleted) with a live CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED
- * criterion on the audience (notes §8.4), ordered by campaign then line item. The criteria table is
- * read here, never written, as the campaign's is above.
+ * The account's line items among `ids` (not deleted), with their campaign, ordered by campaign then
+ * line item: what custom-audiences `targeted` lists once targeting-criteria has named the line items
+ * that target an audience (composed in ads/index.ts). The campaign's table is read here, never written.
  */
-export async function lineItemsTargetingAudience(db: Queryable, accountId: string, audienceId: string) {
+export async function lineItemsWithCampaigns(db: Queryable, accountId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
   return db.all<TargetingLineItemRow>(
-    `SELECT DISTINCT li.id, li.name, li.entity_status, li.end_time, li.campaign_id, c.name AS campaign_name,
+    `SELECT li.id, li.name, li.entity_status, li.end_time, li.campaign_id, c.name AS campaign_name,
        c.entity_status AS campaign_status, c.deleted AS campaign_deleted
-     FROM ads_targeting_criteria tc
-     JOIN ads_line_items li ON li.id = tc.line_item_id
-     JOIN ads_campaigns c ON c.id = li.campaign_id
-     WHERE tc.account_id = ? AND tc.targeting_value = ? AND tc.deleted = 0 AND li.deleted = 0
-       AND tc.targeting_type IN ('CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED')
+     FROM ads_line_items li JOIN ads_campaigns c ON c.id = li.campaign_id
+     WHERE li.account_id = ? AND li.deleted = 0 AND li.id IN (${marks(ids.length)})
      ORDER BY li.campaign_id, li.id`,
-    [accountId, audienceId],
+    [accountId, ...ids],
   );
 }

@@ -2,3 +2,4 @@
 export { targetingCriteriaRoutes } from './targeting-criteria.routes.js';
 export { LOCATIONS, locationByValue, type Location } from './locations.data.js';
 export { createCriterion } from './targeting-criteria.service.js';
+export { lineItemIdsTargeting } from './targeting-criteria.repo.js';

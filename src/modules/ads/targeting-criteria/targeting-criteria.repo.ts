@@ -66,3 +66,22 @@ export async function insertCriterion(db: Queryable, row: TargetingCriterionRow)
 export async function markDeleted(db: Queryable, id: string, at: number): Promise<void> {
   await db.run('UPDATE ads_targeting_criteria SET deleted = 1, updated_at = ? WHERE id = ?', [at, id]);
 }
+
+/**
+ * The account's line items with a live criterion of one of `types` on `value`, e.g. CUSTOM_AUDIENCE or
+ * CUSTOM_AUDIENCE_EXPANDED on an audience id (notes §8.4; custom-audiences `targeted`, through ads/index.ts).
+ */
+export async function lineItemIdsTargeting(
+  db: Queryable,
+  accountId: string,
+  types: readonly string[],
+  value: string,
+): Promise<string[]> {
+  const rows = await db.all<{ line_item_id: string }>(
+    `SELECT DISTINCT line_item_id FROM ads_targeting_criteria
+     WHERE account_id = ? AND targeting_value = ? AND deleted = 0
+       AND targeting_type IN (${types.map(() => '?').join(', ')})`,
+    [accountId, value, ...types],
+  );
+  return rows.map((r) => r.line_item_id);
+}
