@@ -1,5 +1,6 @@
 // What every service is handed by the composition root (app.ts). Type-only: nothing here runs.
 import type { Logger } from 'pino';
+import type { ClusterNode } from './cluster/node.js';
 import type { Config } from './config/index.js';
 import type { Clock } from './shared/clock.js';
 import type { Ids } from './shared/ids.js';
@@ -14,6 +15,8 @@ export type Deps = {
   scheduler: Scheduler;
   log: Logger;
   runtime: Runtime;
+  /** This process as a node of the service (cluster/node.ts): its name, the leader, the shared clock. */
+  cluster: ClusterNode;
 };
 
 /** What the runtime's members are made from: Deps without the runtime (main.ts builds them first). */

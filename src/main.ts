@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { startClusterNode } from './cluster/node.js';
 import { createCredentialCache, createNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
@@ -89,7 +90,9 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const log = pino({ level: config.logLevel }, process.stdout.isTTY ? humanLines(process.stdout) : undefined);
   const ids = createIds(clock, lease.workerId);
   const runtime = createRuntime({ config, db, clock, ids });
-  const deps: Deps = { config, db, clock, ids, scheduler, log, runtime };
+  // Joins the service's other nodes first: the shared clock is read before any timer is armed.
+  const cluster = await startClusterNode({ config, db, clock, scheduler, workerId: lease.workerId });
+  const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
@@ -121,6 +124,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
         await app.close();
         for (const w of workers) await w.stop();
         scheduler.stop();
+        await cluster.stop();
         await stopRuntime(runtime);
         await lease.release();
         await db.close();

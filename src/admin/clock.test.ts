@@ -10,7 +10,8 @@ const DAY = 86_400_000;
 
 function deps(now: number) {
   const clock = createClock(() => now);
-  return { clock, scheduler: createScheduler(clock) } as unknown as Deps;
+  const cluster = { clockChanged: async () => ({ unacknowledged: [] }) };
+  return { clock, scheduler: createScheduler(clock), cluster } as unknown as Deps;
 }
 
 const refusal = async (d: Deps, body: Record<string, unknown>) => {

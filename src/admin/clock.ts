@@ -43,7 +43,9 @@ export async function controlClock(deps: Deps, body: unknown) {
   else if (b.mode === 'real') await deps.scheduler.useRealTime();
   else if (b.mode === 'virtual') await deps.scheduler.useVirtualTime();
   else throw problems.invalidParam(given[0]!, 'null', `${given[0]} must not be null`);
-  return clockView(deps);
+  // Every node of the service moves with this one before the answer (cluster/node.ts).
+  const { unacknowledged } = await deps.cluster.clockChanged();
+  return { ...clockView(deps), ...(unacknowledged.length ? { unacknowledged_nodes: unacknowledged } : {}) };
 }
 
 function advanceOf(deps: Deps, ms: number): number {

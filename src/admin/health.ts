@@ -16,5 +16,7 @@ export function healthRoutes(app: FastifyInstance, deps: Deps) {
     version: VERSION,
     store: deps.db.dialect,
     uptime_s: Math.floor((performance.now() - startedAt) / 1000),
+    // Which node answered, which leads, and every node alive on this store (cluster/node.ts).
+    ...(await deps.cluster.health()),
   }));
 }

@@ -45,6 +45,8 @@ export type Config = Readonly<{
   streamConnectionsEnterprise: number;
   /** Bytes a stream connection may have waiting to be sent before it is dropped as a `SlowReader`. */
   streamBufferBytes: number;
+  /** This node's name among the processes sharing one PostgreSQL database (health, logs); default host-worker id. */
+  nodeName: string | null;
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -93,6 +95,7 @@ export const FLAGS: Record<string, FlagSpec> = {
     env: 'AVIARY_STREAM_CONNECTIONS_ENTERPRISE',
   },
   '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
+  '--node-name': { key: 'nodeName', kind: 'string', env: 'AVIARY_NODE_NAME' },
 };
 
 const DEFAULTS: Config = {
@@ -125,6 +128,7 @@ const DEFAULTS: Config = {
   streamConnections: 1,
   streamConnectionsEnterprise: 2,
   streamBufferBytes: 4 * 1024 * 1024,
+  nodeName: null,
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);

@@ -27,7 +27,18 @@ forEachStore('service: openapi.json, health, unbuilt paths', (store) => {
   test('GET /_aviary/health answers without a token', async () => {
     const res = await s.call('GET', '/_aviary/health');
     assert.equal(res.status, 200);
-    assert.deepEqual(Object.keys(res.body).sort(), ['status', 'store', 'uptime_s', 'version']);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'leader',
+      'node',
+      'nodes',
+      'status',
+      'store',
+      'uptime_s',
+      'version',
+    ]);
+    // One node alone leads (cluster/node.ts); it names itself.
+    assert.equal(res.body.leader, res.body.node);
+    assert.deepEqual(res.body.nodes, [res.body.node]);
     assert.equal(res.body.status, 'ok');
     assert.equal(res.body.version, pkg.version);
     assert.equal(res.body.store, store);

@@ -1,0 +1,162 @@
+// This process as one node of a service whose nodes share one PostgreSQL database (issue "Many
+// nodes"): its name, whether it leads, and one service clock for all nodes.
+//
+// The clock: its mode and virtual instant live in the store (aviary_settings `clock`). A change made
+// through the control API on any node is written there and signalled to every node (store/signals.ts,
+// LISTEN/NOTIFY); each node moves its own scheduler to the same instant, which runs the timers due
+// on the way on that node, and acknowledges; the control API answers once every live node has
+// acknowledged (or after ACK_TIMEOUT_MS, naming the nodes that did not). A node that starts, or whose
+// listening connection was lost and is back, reads the stored clock first. Timers are still armed
+// by each node for its own work; work that must happen once (deliveries, publishing) is claimed in
+// the store, so a timer firing on two nodes does it once.
+//
+// The leader: the node holding the leader lease (an advisory lock on its signals connection, freed by
+// PostgreSQL when the node dies); the others try to take it every LEAD_RETRY_MS. The embedded store
+// has one node, which leads.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Config } from '../config/index.js';
+import type { Scheduler } from '../shared/scheduler.js';
+import type { Clock, ClockMode } from '../shared/clock.js';
+import type { Db } from '../store/index.js';
+import { getSetting, putSetting } from '../store/settings.js';
+import { localSignals, postgresSignals, type Signals } from '../store/signals.js';
+
+const ACK_TIMEOUT_MS = 3_000;
+const LEAD_RETRY_MS = 2_000;
+/** Safety net under the signals: how often a node compares its clock with the stored one. */
+const RESYNC_MS = 5_000;
+
+type ClockState = { id: string; node: string; mode: ClockMode; now: number };
+type Ack = { id: string; node: string };
+
+export type NodeHealth = { node: string; leader: string | null; nodes: string[] };
+
+export interface ClusterNode {
+  readonly name: string;
+  leading(): boolean;
+  /** Writes this node's clock to the store and waits until every live node has moved to it. */
+  clockChanged(): Promise<{ unacknowledged: string[] }>;
+  health(): Promise<NodeHealth>;
+  /** Sends or receives a signal to every node (store/signals.ts), for modules that wake each other. */
+  signals: Signals;
+  stop(): Promise<void>;
+}
+
+type Parts = { config: Config; db: Db; clock: Clock; scheduler: Scheduler; workerId: number };
+
+export async function startClusterNode(p: Parts): Promise<ClusterNode> {
+  const name = p.config.nodeName ?? `${hostname()}-${p.workerId}`;
+  const signals = p.config.databaseUrl
+    ? await postgresSignals(p.config.databaseUrl, p.config.databaseSchema)
+    : localSignals();
+  const acks = new Map<string, { want: Set<string>; done: () => void }>();
+  /** The id of the last clock state this node applied (its own or another's). */
+  let applied = '';
+  let chain: Promise<unknown> = Promise.resolve();
+  const serially = (fn: () => Promise<unknown>) => (chain = chain.then(fn, fn).catch(() => undefined));
+
+  async function apply(state: ClockState) {
+    if (state.id === applied) return;
+    applied = state.id;
+    if (state.mode === 'real') {
+      if (p.clock.mode() !== 'real') await p.scheduler.useRealTime();
+    } else if (p.clock.mode() !== 'virtual' || p.clock.now() !== state.now) await p.scheduler.set(state.now);
+  }
+
+  async function resync() {
+    const raw = await getSetting(p.db, 'clock');
+    if (raw) await apply(JSON.parse(raw) as ClockState);
+  }
+
+  await signals.listen('clock', (payload) => {
+    const state = JSON.parse(payload) as ClockState;
+    if (state.node === name) return;
+    void serially(async () => {
+      await apply(state);
+      await signals.notify('clock-ack', JSON.stringify({ id: state.id, node: name } satisfies Ack));
+    });
+  });
+  await signals.listen('clock-ack', (payload) => {
+    const ack = JSON.parse(payload) as Ack;
+    const waiting = acks.get(ack.id);
+    if (!waiting) return;
+    waiting.want.delete(ack.node);
+    if (waiting.want.size === 0) waiting.done();
+  });
+  signals.onReconnect(() => void serially(resync));
+  await resync();
+  await lead();
+  await register(p.db, name, p.clock);
+
+  const leadTimer = setInterval(() => void lead(), LEAD_RETRY_MS).unref();
+  const resyncTimer = setInterval(() => void serially(resync), RESYNC_MS).unref();
+  const heartbeat = setInterval(() => void register(p.db, name, p.clock).catch(() => undefined), HEARTBEAT_MS).unref();
+
+  async function lead() {
+    try {
+      if (!signals.leading() && (await signals.tryLead()))
+        await putSetting(p.db, 'cluster_leader', JSON.stringify({ node: name, since: p.clock.wall() }));
+    } catch {
+      /* the signals connection is down; the next try follows it */
+    }
+  }
+
+  return {
+    name,
+    signals,
+    leading: () => signals.leading(),
+    async clockChanged() {
+      const state: ClockState = { id: randomUUID(), node: name, mode: p.clock.mode(), now: p.clock.now() };
+      applied = state.id;
+      await putSetting(p.db, 'clock', JSON.stringify(state));
+      // The embedded store has one node (a process killed on it leaves its name behind a while).
+      if (p.db.embedded) return { unacknowledged: [] };
+      const want = new Set((await liveNodes(p.db, p.clock)).filter((n) => n !== name));
+      if (want.size === 0) return { unacknowledged: [] };
+      let timer: NodeJS.Timeout | undefined;
+      const done = new Promise<void>((resolve) => {
+        acks.set(state.id, { want, done: resolve });
+        timer = setTimeout(resolve, ACK_TIMEOUT_MS);
+      });
+      await signals.notify('clock', JSON.stringify(state));
+      await done;
+      clearTimeout(timer);
+      acks.delete(state.id);
+      return { unacknowledged: [...want].sort() };
+    },
+    async health() {
+      const leader = signals.leading()
+        ? name
+        : ((JSON.parse((await getSetting(p.db, 'cluster_leader')) ?? 'null') as { node: string } | null)?.node ?? null);
+      return { node: name, leader, nodes: p.db.embedded ? [name] : await liveNodes(p.db, p.clock) };
+    },
+    async stop() {
+      clearInterval(leadTimer);
+      clearInterval(resyncTimer);
+      clearInterval(heartbeat);
+      await p.db.run('DELETE FROM aviary_settings WHERE key = ?', [nodeKey(name)]).catch(() => undefined);
+      await signals.close();
+    },
+  };
+}
+
+/** Nodes announce themselves in the settings table (`node:<name>` → wall time of the last beat). */
+const HEARTBEAT_MS = 5_000;
+const NODE_TTL_MS = 3 * HEARTBEAT_MS;
+const nodeKey = (name: string) => `node:${name}`;
+
+async function register(db: Db, name: string, clock: Clock) {
+  await putSetting(db, nodeKey(name), String(clock.wall()));
+}
+
+async function liveNodes(db: Db, clock: Clock): Promise<string[]> {
+  const rows = await db.all<{ key: string; value: string }>(
+    "SELECT key, value FROM aviary_settings WHERE key LIKE 'node:%'",
+  );
+  const now = clock.wall();
+  return rows
+    .filter((r) => now - Number(r.value) < NODE_TTL_MS)
+    .map((r) => r.key.slice('node:'.length))
+    .sort();
+}
