@@ -4,12 +4,14 @@ import { startAviary, writeCredentialsFile } from '../main.js';
 import { drainIndex } from '../modules/search/index.js';
 import { DEMO_POSTS, seedDemo } from '../seed/demo.js';
 import { banner } from './banner.js';
+import { firehose } from './firehose.js';
 
 const USAGE = `Usage: aviary <command> [flags]
 
 Commands:
   start     serve every interface on one port (default)
   seed      seed a dataset into the store and exit (--dataset demo, --posts N, --users N)
+  firehose  make a running server generate posts (--rate N per second, --duration S seconds)
   help      this text
 
 Flags (each also read from the environment variable shown):
@@ -90,6 +92,7 @@ export async function run(argv: string[]): Promise<void> {
   try {
     if (command === 'start') return await start(rest);
     if (command === 'seed') return await seed(rest);
+    if (command === 'firehose') return await firehose(rest);
     if (command === 'help' || command === '--help' || command === '-h') {
       process.stdout.write(USAGE);
       return;
