@@ -27,6 +27,8 @@ import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-a
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
+import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/index.js';
+import { firehoseAdminRoutes } from './modules/firehose/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -92,6 +94,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   activityRoutes(app, deps);
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
+  complianceRoutes(app, deps);
   adsRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
@@ -99,6 +102,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
+    complianceAdminRoutes(scope, deps);
+    firehoseAdminRoutes(scope, deps);
   });
   return app;
 }

@@ -14,6 +14,8 @@ import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
 import { createAdsScheduledTweets, startScheduledTweets } from './modules/ads/index.js';
+import { startComplianceWorker } from './modules/compliance/index.js';
+import { createFirehose } from './modules/firehose/index.js';
 import { createPostRows } from './modules/posts/index.js';
 import { createUserRows } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
@@ -62,6 +64,7 @@ async function demoCredentials(deps: Deps): Promise<DemoCredentials | null> {
 function createRuntime(base: RuntimeBase) {
   return {
     streamHub: createStreamHub(base),
+    firehose: createFirehose(),
     activityStreams: createActivityStreams(),
     webhookChecks: createWebhookChecks(),
     delivery: createDeliveryRuntime(base),
@@ -110,6 +113,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   workers.push(startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));
   workers.push(await startScheduledTweets(deps, onWorkerError));
+  workers.push(await startComplianceWorker(deps, onWorkerError));
 
   let closing: Promise<void> | null = null;
   return {

@@ -5,6 +5,7 @@ import { drainIndex } from '../modules/search/index.js';
 import { DEMO_POSTS, seedDemo } from '../seed/demo.js';
 import { banner } from './banner.js';
 import { cluster } from './cluster.js';
+import { firehose } from './firehose.js';
 
 const USAGE = `Usage: aviary <command> [flags]
 
@@ -12,6 +13,7 @@ Commands:
   start     serve every interface on one port (default)
   seed      seed a dataset into the store and exit (--dataset demo, --posts N, --users N)
   cluster   start N nodes on one PostgreSQL (--nodes N, --database-url URL, --port P: ports P…P+N-1)
+  firehose  make a running server generate posts (--rate N per second, --duration S seconds)
   help      this text
 
 Flags (each also read from the environment variable shown):
@@ -93,6 +95,7 @@ export async function run(argv: string[]): Promise<void> {
     if (command === 'start') return await start(rest);
     if (command === 'seed') return await seed(rest);
     if (command === 'cluster') return await cluster(rest, process.argv[1]!);
+    if (command === 'firehose') return await firehose(rest);
     if (command === 'help' || command === '--help' || command === '-h') {
       process.stdout.write(USAGE);
       return;

@@ -20,10 +20,15 @@ export type RawStream = {
   close(): Promise<void>;
 };
 
-/** GET /2/tweets/search/stream with a bearer token, read as raw bytes. */
-export async function openStream(s: TestServer, bearer: string, query = ''): Promise<RawStream> {
+/** GET /2/tweets/search/stream (or another stream's path) with a bearer token, read as raw bytes. */
+export async function openStream(
+  s: TestServer,
+  bearer: string,
+  query = '',
+  path = '/2/tweets/search/stream',
+): Promise<RawStream> {
   const ac = new AbortController();
-  const res = await fetch(`${s.url}/2/tweets/search/stream${query ? `?${query}` : ''}`, {
+  const res = await fetch(`${s.url}${path}${query ? `?${query}` : ''}`, {
     headers: { authorization: `Bearer ${bearer}` },
     signal: ac.signal,
   });

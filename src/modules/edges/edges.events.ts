@@ -7,6 +7,7 @@ import { edgesRepo, type EdgeTable } from './edges.repo.js';
 
 export type RelationTopic =
   | 'like.create'
+  | 'like.delete'
   | 'follow.follow'
   | 'follow.unfollow'
   | 'block.block'

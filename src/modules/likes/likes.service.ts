@@ -29,6 +29,8 @@ export async function unlike(deps: Deps, userId: string, postId: string): Promis
     if (!(await edgesRepo.remove(tx, 'likes', userId, postId))) return;
     await bumpPostMetric(tx, postId, 'like_count', -1);
     await bumpUserCounter(tx, userId, 'like_count', -1);
+    // The likes compliance stream's `delete` event (modules/compliance).
+    await emitEvent(deps, tx, 'like.delete', { user_id: userId, post_id: postId });
   });
   return { liked: false };
 }

@@ -9,6 +9,8 @@ export type ConnectionRow = {
   uuid: string;
   app_id: string;
   endpoint_name: string;
+  /** The `partition` asked for, on the endpoints that take one. */
+  stream_partition: number | null;
   client_ip: string | null;
   holder: string;
   connected_at: number;
@@ -30,9 +32,9 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 export const connectionsRepo = {
   async insert(db: Queryable, r: ConnectionRow): Promise<void> {
     await db.run(
-      `INSERT INTO stream_connections (id, uuid, app_id, endpoint_name, client_ip, holder, connected_at, disconnected_at, disconnect_reason, kill_requested, seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?)`,
-      [r.id, r.uuid, r.app_id, r.endpoint_name, r.client_ip, r.holder, r.connected_at, r.seen_at],
+      `INSERT INTO stream_connections (id, uuid, app_id, endpoint_name, stream_partition, client_ip, holder, connected_at, disconnected_at, disconnect_reason, kill_requested, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?)`,
+      [r.id, r.uuid, r.app_id, r.endpoint_name, r.stream_partition, r.client_ip, r.holder, r.connected_at, r.seen_at],
     );
   },
 

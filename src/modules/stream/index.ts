@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { connectionsRoutes } from './connections.routes.js';
+import { feedsRoutes } from './feeds.routes.js';
 import { rulesRoutes } from './rules.routes.js';
 import { streamRoutes } from './stream.routes.js';
 
@@ -17,11 +18,16 @@ export { matchPostForApp, rulesForApp, limitsOf } from './rules.service.js';
 export { createRuleCache, type MatchedRule } from './rules.cache.js';
 export type { RuleView } from './rules.view.js';
 export { startStreamDispatcher } from './stream.dispatch.js';
-export { createStreamHub } from './stream.hub.js';
+export { createStreamHub, type Conn, type Feed, type FeedBatch, type FeedLine } from './stream.hub.js';
+// For the compliance streams (modules/compliance): mount an endpoint with the streams' framing and rules.
+export { BACKFILL, RECOVERY, streamEndpoint } from './stream.routes.js';
+export { inSample, partitionOf } from './stream.sample.js';
+export type { PostEvent as StreamEvent } from './stream.repo.js';
 
-/** Rules, the stream itself and connection management. */
+/** Rules, the filtered stream, the sample, firehose and likes streams, and connection management. */
 export function filteredStreamRoutes(app: FastifyInstance, deps: Deps): void {
   rulesRoutes(app, deps);
   streamRoutes(app, deps);
+  feedsRoutes(app, deps);
   connectionsRoutes(app, deps);
 }

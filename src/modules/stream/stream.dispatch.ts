@@ -1,7 +1,9 @@
-// The stream's dispatcher: tails the posts module's outbox events (read-only, by id cursor; ADR 0008),
-// matches each post once per app with the app's rule index, renders it once per field selection and
-// offers the line to every connection of the apps it matched. Also serves backfill and recovery
-// (`backfill_minutes`, `start_time`/`end_time`) from the same events.
+// The streams' dispatcher: tails the outbox events the streams carry (read-only, by id cursor; ADR
+// 0008). For the filtered stream it matches each post once per app with the app's rule index, renders
+// it once per field selection and offers the line to every connection of the apps it matched; every
+// other connection's feed (sample, firehose, likes, compliance) picks and renders its own lines from
+// the same batch. Also serves backfill and recovery (`backfill_minutes`, `start_time`/`end_time`)
+// from the same events.
 //
 // Commit order is not id order on PostgreSQL (ids are minted before concurrent transactions
 // commit), so besides the cursor a sweep re-reads the ids of the last LOOKBACK_MS of wall time and
@@ -11,9 +13,20 @@ import { preparePost } from '../../engine/index.js';
 import { compareIds, idAt } from '../../shared/ids.js';
 import { toMatchPosts } from '../posts/index.js';
 import { matchIn, ruleSets, type MatchedRule } from './rules.cache.js';
-import { hubOf, finish, goLive, offer, register, serial, type Conn, type Hub, type Tail } from './stream.hub.js';
+import {
+  hubOf,
+  finish,
+  goLive,
+  offer,
+  register,
+  serial,
+  type Conn,
+  type FeedBatch,
+  type Hub,
+  type Tail,
+} from './stream.hub.js';
 import { messageLine, renderBatch, type RenderCache } from './stream.render.js';
-import { streamRepo, type PostEvent } from './stream.repo.js';
+import { POST_TOPICS, streamRepo, type PostEvent } from './stream.repo.js';
 
 const BATCH = 200;
 const BUSY_IDLE_MS = 5;
@@ -26,8 +39,11 @@ type Snapshot = { cursor: string; low: string; seen: Set<string> };
 
 const postIdOf = (row: PostEvent) => String((JSON.parse(row.payload) as { post_id: string }).post_id);
 
+const isPostRow = (row: PostEvent) => (POST_TOPICS as readonly string[]).includes(row.topic);
+
 /** Each post matched once per app, whatever the number of its rules and connections. */
-async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promise<Match[]> {
+async function matchRows(deps: Deps, all: PostEvent[], appIds: string[]): Promise<Match[]> {
+  const rows = all.filter(isPostRow);
   if (!rows.length || !appIds.length) return [];
   const [posts, sets] = await Promise.all([toMatchPosts(deps, rows.map(postIdOf)), ruleSets(deps, appIds)]);
   const out: Match[] = [];
@@ -48,21 +64,37 @@ async function matchRows(deps: Deps, rows: PostEvent[], appIds: string[]): Promi
 
 const within = (conn: Conn, row: PostEvent) => conn.until === null || row.created_at <= conn.until;
 
+/** Apps with filtered-stream connections open here. */
+function ruleApps(hub: Hub): string[] {
+  const apps = new Set<string>();
+  for (const conn of hub.conns.values()) if (!conn.feed) apps.add(conn.appId);
+  return [...apps];
+}
+
+/** Offers each event to the feed connections that take it, in event order. */
+async function deliverFeeds(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<void> {
+  const batch: FeedBatch = { deps, rows, memo: new Map() };
+  for (const conn of [...hub.conns.values()]) {
+    if (!conn.feed || conn.ended) continue;
+    for (const { row, line } of await conn.feed.lines(batch, conn)) if (within(conn, row)) offer(hub, conn, line);
+  }
+}
+
 /** Offers each matched post to the connections of the apps it matched, in post order. */
 async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<void> {
-  const matches = await matchRows(deps, rows, [...hub.byApp.keys()]);
+  const matches = await matchRows(deps, rows, ruleApps(hub));
   if (!matches.length) return;
   const postIds = matches.map((m) => m.postId);
   const renders: RenderCache = new Map();
   const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
   for (const conn of hub.conns.values())
-    if (apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
+    if (!conn.feed && apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
       const lines = new Map<string, string | null>();
       for (const conn of [...(hub.byApp.get(appId) ?? [])]) {
-        if (conn.ended || !within(conn, m.row) || !renders.has(conn.selKey)) continue;
+        if (conn.feed || conn.ended || !within(conn, m.row) || !renders.has(conn.selKey)) continue;
         if (!lines.has(conn.selKey)) {
           const body = (await renders.get(conn.selKey)!).get(m.postId);
           lines.set(conn.selKey, body ? messageLine(body, rules) : null);
@@ -111,12 +143,27 @@ async function step(deps: Deps, hub: Hub): Promise<boolean> {
   const tail = (hub.tail ??= await initTail(deps));
   const wall = deps.clock.wall();
   const [rows, late] = await Promise.all([streamRepo.after(deps.db, tail.cursor, BATCH), stragglers(deps, tail, wall)]);
-  if (rows.length || late.length) await deliverLive(deps, hub, [...late, ...rows]);
+  if (rows.length || late.length) {
+    const batch = [...late, ...rows];
+    await deliverLive(deps, hub, batch);
+    await deliverFeeds(deps, hub, batch);
+  }
   advance(tail, [...late, ...rows], wall);
   return rows.length === BATCH;
 }
 
-/** Backfill and recovery: the app's matches among events in [since, snapshot], written as the reader takes them. */
+/** A filtered-stream connection's lines among some events: its app's matches, with their rules. */
+async function matchedLines(deps: Deps, conn: Conn, rows: PostEvent[]): Promise<string[]> {
+  const matches = await matchRows(deps, rows, [conn.appId]);
+  const postIds = matches.map((m) => m.postId);
+  const bodies = await renderBatch(deps, new Map(), conn.appId, postIds, conn.sel, conn.selKey);
+  return matches.flatMap((m) => {
+    const body = bodies.get(m.postId);
+    return body ? [messageLine(body, m.byApp.get(conn.appId)!)] : [];
+  });
+}
+
+/** Backfill and recovery: the connection's lines among events in [since, snapshot], written as read. */
 async function backfill(deps: Deps, conn: Conn, since: number, snap: Snapshot): Promise<void> {
   const half = deps.config.streamBufferBytes / 2;
   let after: string | null = null;
@@ -128,19 +175,12 @@ async function backfill(deps: Deps, conn: Conn, since: number, snap: Snapshot): 
     const due = rows.filter(
       (r) => (compareIds(r.id, snap.low) <= 0 || snap.seen.has(r.id)) && r.created_at >= since && within(conn, r),
     );
-    const matches = await matchRows(deps, due, [conn.appId]);
-    const bodies = await renderBatch(
-      deps,
-      new Map(),
-      conn.appId,
-      matches.map((m) => m.postId),
-      conn.sel,
-      conn.selKey,
-    );
-    for (const m of matches) {
-      const body = bodies.get(m.postId);
-      if (!body || conn.ended) continue;
-      if (conn.sink.write(messageLine(body, m.byApp.get(conn.appId)!)) > half) await conn.sink.drained();
+    const lines = conn.feed
+      ? (await conn.feed.lines({ deps, rows: due, memo: new Map() }, conn)).map((l) => l.line)
+      : await matchedLines(deps, conn, due);
+    for (const line of lines) {
+      if (conn.ended) break;
+      if (conn.sink.write(line) > half) await conn.sink.drained();
     }
   }
 }

@@ -1,13 +1,15 @@
-// This server's open filtered-stream connections, grouped by app, and what is done to them: lines
-// offered (held while a connection's backfill runs), keep-alives, disconnects with the in-stream
-// `operational-disconnect` error, and the housekeeping shared with other processes (heartbeats of
-// the connection history, kills asked elsewhere). Memory per connection is bounded: a reader whose
-// unsent bytes pass `streamBufferBytes` is dropped as a `SlowReader` (notes §4.1).
+// This server's open stream connections (filtered, sample, firehose, likes, compliance), grouped by
+// app, and what is done to them: lines offered (held while a connection's backfill runs), keep-alives,
+// disconnects with the in-stream `operational-disconnect` error, and the housekeeping shared with
+// other processes (heartbeats of the connection history, kills asked elsewhere). Memory per
+// connection is bounded: a reader whose unsent bytes pass `streamBufferBytes` is dropped as a
+// `SlowReader` (notes §4.1).
 import { randomUUID } from 'node:crypto';
 import type { Deps, RuntimeBase } from '../../deps.js';
 import { partialError, problems } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo } from './connections.repo.js';
+import type { PostEvent } from './stream.repo.js';
 
 export type Sink = {
   /** Queues a whole line; returns the bytes now waiting to be sent. */
@@ -23,9 +25,28 @@ export type Sink = {
   onClose(fn: () => void): void;
 };
 
+/** The events of one dispatch round (or backfill page), with a memo its feeds share. */
+export type FeedBatch = { deps: Deps; rows: PostEvent[]; memo: Map<string, Promise<unknown>> };
+export type FeedLine = { row: PostEvent; line: string };
+
+/**
+ * What a connection other than the filtered stream's receives: the sample, firehose, likes and
+ * compliance streams. The filtered stream (feed null) matches the app's rules instead.
+ */
+export type Feed = {
+  /** The connection history's `endpoint_name` (notes §8.3). */
+  endpoint: string;
+  /** This connection's lines from a batch, each `\r\n`-ended, in event order. */
+  lines(batch: FeedBatch, conn: Conn): Promise<FeedLine[]>;
+};
+
 export type Conn = {
   uuid: string;
   appId: string;
+  /** null: the filtered stream (rules decide); otherwise what decides and renders. */
+  feed: Feed | null;
+  /** The `partition` asked for, on the endpoints that take one. */
+  partition: number | null;
   sel: Selection;
   selKey: string;
   sink: Sink;

@@ -1,30 +1,42 @@
-// Reads of the posts module's outbox events (topics `post.create`, `post.edit`) for the filtered
-// stream. Read-only: the stream never claims or settles an outbox row, so the webhook fan-out,
-// which claims these topics, still sees every one (ADR 0008). Ids are time-ordered snowflakes; the
-// stream's cursor is the last id it processed.
+// Reads of the outbox events the streams carry. Read-only: the stream never claims or settles an
+// outbox row, so the webhook and activity fan-outs, which claim these topics, still see every one
+// (ADR 0008). Ids are time-ordered snowflakes; the stream's cursor is the last id it processed.
+// The filtered, sample and firehose streams read `post.create`/`post.edit`; the likes streams
+// `like.create`; the compliance streams `post.delete`, `post.edit`, `like.delete` and the control
+// API's `compliance.*` events (modules/compliance). One tail reads them all; each feed takes its own.
 import type { Queryable } from '../../store/index.js';
 
 export type PostEvent = { id: string; topic: string; payload: string; created_at: number };
 
 export const POST_TOPICS = ['post.create', 'post.edit'] as const;
-const TOPICS = "topic IN ('post.create', 'post.edit')";
+export const STREAM_TOPICS = [
+  'post.create',
+  'post.edit',
+  'post.delete',
+  'like.create',
+  'like.delete',
+  'compliance.user',
+  'compliance.post',
+  'compliance.label',
+] as const;
+const TOPICS = `topic IN (${STREAM_TOPICS.map((t) => `'${t}'`).join(', ')})`;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const streamRepo = {
-  /** The newest post event's id, or '0' when there is none. */
+  /** The newest stream event's id, or '0' when there is none. */
   async latest(db: Queryable): Promise<string> {
     const row = await db.get<{ id: string }>(`SELECT id FROM outbox WHERE ${TOPICS} ORDER BY id DESC LIMIT 1`);
     return row?.id ?? '0';
   },
 
-  /** Post events after `cursor`, oldest first. */
+  /** Stream events after `cursor`, oldest first. */
   after: (db: Queryable, cursor: string, limit: number) =>
     db.all<PostEvent>(
       `SELECT id, topic, payload, created_at FROM outbox WHERE id > ? AND ${TOPICS} ORDER BY id LIMIT ${Number(limit)}`,
       [cursor],
     ),
 
-  /** Ids of post events in (low, high]: a late commit with an older id shows up here. */
+  /** Ids of stream events in (low, high]: a late commit with an older id shows up here. */
   idsBetween: async (db: Queryable, low: string, high: string) =>
     (
       await db.all<{ id: string }>(`SELECT id FROM outbox WHERE id > ? AND id <= ? AND ${TOPICS} ORDER BY id`, [
@@ -41,7 +53,7 @@ export const streamRepo = {
           ids,
         ),
 
-  /** Post events with ids in [from, to], after `after`, oldest first (backfill and recovery). */
+  /** Stream events with ids in [from, to], after `after`, oldest first (backfill and recovery). */
   range: (db: Queryable, o: { from: string; to: string; after: string | null; limit: number }) =>
     db.all<PostEvent>(
       `SELECT id, topic, payload, created_at FROM outbox WHERE id >= ? AND id <= ? AND id > ? AND ${TOPICS} ORDER BY id LIMIT ${Number(o.limit)}`,

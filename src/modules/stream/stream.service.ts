@@ -1,6 +1,7 @@
-// GET /2/tweets/search/stream: who may connect (rules present, the tier's connection limit), the
-// recovery window asked for, and the connection's start. The HTTP response itself is a Sink made by
-// stream.writer.ts; nothing here knows about requests or replies.
+// Every stream endpoint: who may connect (the filtered stream: rules present; all: the tier's
+// connection limit per endpoint and partition), the recovery window asked for, and the connection's
+// start. The HTTP response itself is a Sink made by stream.writer.ts; nothing here knows about
+// requests or replies.
 import { randomUUID } from 'node:crypto';
 import type { AppRow } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
@@ -9,7 +10,7 @@ import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo, type ConnectionRow } from './connections.repo.js';
 import { hasRules, limitsOf } from './rules.service.js';
 import { join } from './stream.dispatch.js';
-import { disconnect, hubOf, STALE_MS, type Conn, type Sink } from './stream.hub.js';
+import { disconnect, hubOf, STALE_MS, type Conn, type Feed, type Sink } from './stream.hub.js';
 import { selectionKey } from './stream.render.js';
 
 export const ENDPOINT = 'filtered_stream';
@@ -61,12 +62,24 @@ export function streamWindow(
   return { since, until };
 }
 
+/** Which stream a connection is for: the filtered stream (the default) or a feed, and its partition. */
+export type Target = { feed: Feed | null; partition: number | null };
+const FILTERED: Target = { feed: null, partition: null };
+
 /**
- * Records a new connection of the app, or refuses it: 409 without rules, 429 past the tier's limit.
- * Connections this process already saw close do not count, even if their row is not closed yet.
+ * Records a new connection of the app, or refuses it: 409 for the filtered stream without rules, 429
+ * past the tier's limit (per endpoint and partition; the real service counts connections per
+ * partition, DOCS decahose "2 partitions"). Connections this process already saw close do not
+ * count, even if their row is not closed yet.
  */
-export async function admitConnection(deps: Deps, app: AppRow, clientIp: string | null): Promise<string> {
-  if (!(await hasRules(deps, app.id))) throw noRules();
+export async function admitConnection(
+  deps: Deps,
+  app: AppRow,
+  clientIp: string | null,
+  target: Target = FILTERED,
+): Promise<string> {
+  const endpoint = target.feed?.endpoint ?? ENDPOINT;
+  if (!target.feed && !(await hasRules(deps, app.id))) throw noRules();
   const hub = hubOf(deps);
   const uuid = randomUUID();
   const wall = deps.clock.wall();
@@ -78,7 +91,8 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
       id: deps.ids.next(),
       uuid,
       app_id: app.id,
-      endpoint_name: ENDPOINT,
+      endpoint_name: endpoint,
+      stream_partition: target.partition,
       client_ip: clientIp,
       holder: hub.holder,
       connected_at: deps.clock.now(),
@@ -90,7 +104,9 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
     // Ours count while open here or being admitted; another process's while it still heartbeats.
     const counts = (r: ConnectionRow) =>
       r.holder === hub.holder ? hub.conns.has(r.uuid) || hub.admitting.has(r.uuid) : r.seen_at >= wall - STALE_MS;
-    const open = (await connectionsRepo.open(deps.db, app.id, ENDPOINT)).filter(counts);
+    const open = (await connectionsRepo.open(deps.db, app.id, endpoint))
+      .filter((r) => (r.stream_partition ?? null) === target.partition)
+      .filter(counts);
     if (open.findIndex((r) => r.uuid === uuid) < limitsOf(deps.config, app.tier).connections) return true;
     await connectionsRepo.remove(deps.db, uuid);
     return false;
@@ -105,11 +121,13 @@ export async function admitConnection(deps: Deps, app: AppRow, clientIp: string 
 /** Streams to the sink until either side ends it; a failure ends it with an `InternalError` line. */
 export async function runStream(
   deps: Deps,
-  o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink },
+  o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink; target?: Target },
 ): Promise<void> {
   const conn: Conn = {
     uuid: o.uuid,
     appId: o.appId,
+    feed: o.target?.feed ?? null,
+    partition: o.target?.partition ?? null,
     sel: o.sel,
     selKey: selectionKey(o.sel),
     sink: o.sink,

@@ -1,0 +1,136 @@
+// The synthetic post generator (`POST /_aviary/firehose {rate, duration}`, `aviary firehose`): posts
+// from the demo users at `rate` per second of wall time for `duration` seconds, each made through the
+// real post-creation path (posts/index.ts createPost), so streams, search and webhooks see them as
+// any other post. Sometimes a reply to or a quote of an earlier post of the run. One run at a time
+// per server; the state lives in the runtime (`firehose`) and stops with the server.
+import type { Deps } from '../../deps.js';
+import { isoMillis } from '../../shared/clock.js';
+import { problems } from '../../shared/problems.js';
+import type { Actor } from '../../shared/selection.js';
+import { createPost } from '../posts/index.js';
+import { findUsersByIds, findUsersByUsernames } from '../users/index.js';
+import { postText, rng } from './firehose.text.js';
+
+/** The demo dataset's well-known accounts (seed/demo.ts), the default authors. */
+const DEMO_USERNAMES = ['jack', 'XDevelopers', 'X'];
+const TICK_MS = 50;
+
+type Run = {
+  rate: number;
+  duration: number;
+  started: number;
+  created: number;
+  failed: number;
+  lastError: string | null;
+  timer: NodeJS.Timeout | null;
+  done: boolean;
+};
+
+export type Generator = { run: Run | null; stop(): void };
+
+declare module '../../deps.js' {
+  interface Runtime {
+    firehose: Generator;
+  }
+}
+
+export function createFirehose(): Generator {
+  const g: Generator = {
+    run: null,
+    stop() {
+      if (g.run?.timer) clearTimeout(g.run.timer);
+      if (g.run) g.run.done = true;
+    },
+  };
+  return g;
+}
+
+const ACTOR = (userId: string): Actor => ({
+  userId,
+  app: { id: 'aviary', name: 'Aviary Firehose', tier: 'enterprise', client_id: 'aviary', permission: 'read-write-dm' },
+});
+
+export function firehoseStatus(deps: Deps) {
+  const r = deps.runtime.firehose.run;
+  if (!r) return { running: false };
+  return {
+    running: !r.done,
+    rate: r.rate,
+    duration: r.duration,
+    started_at: isoMillis(r.started),
+    created: r.created,
+    failed: r.failed,
+    ...(r.lastError ? { last_error: r.lastError } : {}),
+  };
+}
+
+async function authorsOf(deps: Deps, userIds?: string[]) {
+  const users = userIds?.length
+    ? await findUsersByIds(deps, userIds)
+    : await findUsersByUsernames(deps, DEMO_USERNAMES);
+  if (!users.length)
+    throw problems.invalidParam(
+      'user_ids',
+      (userIds ?? []).join(','),
+      'no authors: seed the demo users or pass user_ids',
+    );
+  return users;
+}
+
+export async function startFirehose(deps: Deps, o: { rate: number; duration: number; user_ids?: string[] }) {
+  const g = deps.runtime.firehose;
+  if (g.run && !g.run.done) throw problems.conflict('A firehose run is already under way; DELETE it first.');
+  const users = await authorsOf(deps, o.user_ids);
+  const names = users.map((u) => u.username);
+  const r = rng(deps.clock.wall());
+  const run: Run = {
+    ...o,
+    started: deps.clock.wall(),
+    created: 0,
+    failed: 0,
+    lastError: null,
+    timer: null,
+    done: false,
+  };
+  g.run = run;
+  const recent: string[] = [];
+  let n = 0;
+  const one = async () => {
+    const author = users[Math.floor(r() * users.length)]!;
+    const body: Record<string, unknown> = { text: postText(r, n++, names) };
+    const roll = r();
+    if (recent.length && roll < 0.1) body.reply = { in_reply_to_tweet_id: recent[Math.floor(r() * recent.length)] };
+    else if (recent.length && roll < 0.15) body.quote_tweet_id = recent[Math.floor(r() * recent.length)];
+    try {
+      const created = await createPost(deps, ACTOR(author.id), body as never);
+      run.created++;
+      recent.push(created.id);
+      if (recent.length > 50) recent.shift();
+    } catch (err) {
+      run.failed++;
+      run.lastError = err instanceof Error ? err.message : String(err);
+    }
+  };
+  // Each tick makes what the rate owes up to now, so the count is right whatever the tick's delay.
+  const tick = async () => {
+    if (run.done) return;
+    const elapsed = Math.min(deps.clock.wall() - run.started, run.duration * 1000);
+    const owed = Math.floor((elapsed / 1000) * run.rate) - run.created - run.failed;
+    // One at a time: the write path is not made for concurrent callers within one process here
+    // (SQLite: "cannot start a transaction within a transaction"); its speed is issue #23.
+    for (let i = 0; i < owed && !run.done; i++) await one();
+    if (elapsed >= run.duration * 1000) {
+      run.done = true;
+      return;
+    }
+    run.timer = setTimeout(() => void tick(), TICK_MS);
+    run.timer.unref();
+  };
+  void tick();
+  return firehoseStatus(deps);
+}
+
+export function stopFirehose(deps: Deps) {
+  deps.runtime.firehose.stop();
+  return firehoseStatus(deps);
+}
