@@ -29,6 +29,8 @@ import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
 import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/index.js';
 import { firehoseAdminRoutes } from './modules/firehose/index.js';
+import { publicKeysRoutes } from './modules/public-keys/index.js';
+import { chatRoutes } from './modules/chat/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -87,6 +89,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   listsRoutes(app, deps);
   dmsRoutes(app, deps);
   mediaRoutes(app, deps);
+  publicKeysRoutes(app, deps);
+  chatRoutes(app, deps);
   // Deleting a webhook also changes what these modules keep of it, in the same transaction (the
   // stream link is the webhooks module's own). Composed here: imported modules register nothing.
   webhooksRoutes(app, deps, [detachDeletedWebhook, removeDeletedWebhook]);

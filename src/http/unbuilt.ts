@@ -6,7 +6,6 @@ import { problems } from '../shared/problems.js';
 
 export const UNBUILT_GET_PATHS = [
   '/2/users/search',
-  '/2/users/public_keys',
   '/2/users/reposts_of_me',
   '/2/users/personalized_trends',
   '/2/tweets/analytics',

@@ -49,7 +49,6 @@ forEachStore('service: openapi.json, health, unbuilt paths', (store) => {
 
   for (const path of [
     '/2/users/search',
-    '/2/users/public_keys',
     '/2/users/reposts_of_me',
     '/2/users/personalized_trends',
     '/2/tweets/analytics',

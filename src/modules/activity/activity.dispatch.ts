@@ -11,6 +11,7 @@ import { legacyBody, legacyJson, subscribersOf } from '../account-activity/index
 import { enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
+import { chatEvent } from './activity.chat.js';
 import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
 import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
 import { publishEvents } from './activity.stream.js';
@@ -35,6 +36,8 @@ export const SOURCE_TOPICS = [
   'spaces.start',
   'spaces.end',
   'activity.synthetic',
+  'chat.sent',
+  'chat.conversation_join',
 ];
 const CLAIM = 500;
 const LOCK_MS = 10_000;
@@ -63,6 +66,9 @@ async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
       return space(deps, row.topic, p);
     case 'activity.synthetic':
       return synthetic(p);
+    case 'chat.sent':
+    case 'chat.conversation_join':
+      return chatEvent(row.topic, p);
     default:
       return related(deps, row.topic, p, at);
   }

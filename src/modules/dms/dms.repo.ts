@@ -68,4 +68,23 @@ export const dmsRepo = {
     page(db, 'e.conversation_id = ?', [conversationId], f),
   forUser: (db: Queryable, userId: string, f: EventFilter) =>
     page(db, 'e.conversation_id IN (SELECT source_id FROM dm_participants WHERE target_id = ?)', [userId], f),
+  /** A DM block of `target` by `source`; false when it was already there. */
+  async addBlock(db: Queryable, source: string, target: string, now: number): Promise<boolean> {
+    const r = await db.run(
+      'INSERT INTO dm_blocks (source_id, target_id, created_at) VALUES (?, ?, ?) ON CONFLICT (source_id, target_id) DO NOTHING',
+      [source, target, now],
+    );
+    return r.changes > 0;
+  },
+  async removeBlock(db: Queryable, source: string, target: string): Promise<boolean> {
+    return (await db.run('DELETE FROM dm_blocks WHERE source_id = ? AND target_id = ?', [source, target])).changes > 0;
+  },
+  /** Whether either user DM-blocked the other. */
+  blockedBetween: async (db: Queryable, a: string, b: string) =>
+    Boolean(
+      await db.get(
+        'SELECT 1 AS x FROM dm_blocks WHERE (source_id = ? AND target_id = ?) OR (source_id = ? AND target_id = ?)',
+        [a, b, b, a],
+      ),
+    ),
 };

@@ -3,7 +3,7 @@
 // auth rule (code 93 without the app's DM permission, seed Authentication rule 1).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { userContext } from '../../http/auth.js';
+import { userContext, type AuthRule } from '../../http/auth.js';
 import { actorOf, viewerOf } from '../../http/caller.js';
 import {
   arr,
@@ -28,10 +28,15 @@ import {
   sendToConversation,
   sendToUser,
 } from './dms.service.js';
+import { blockDms, unblockDms } from './dms.blocks.js';
+import { dmMediaBytes } from './dms.media.js';
 
 type Id = { Params: { id: string }; Querystring: Query };
 const READ = userContext(['dm.read', 'tweet.read', 'users.read'], { dm: true });
 const WRITE = userContext(['dm.write', 'tweet.read', 'users.read'], { write: true, dm: true });
+/** SPEC: OAuth 2.0 user context only, scope dm.read (no OAuth 1.0a scheme listed). */
+const MEDIA_READ: AuthRule = { schemes: ['oauth2-user'], scopes: ['dm.read'], dm: true };
+const RESOURCE_ID = str({ pattern: /^[a-zA-Z0-9_.-]{1,50}$/ });
 const MESSAGE = {
   text: str({ min: 1 }),
   attachments: arr(obj({ media_id: required(id()) })),
@@ -97,5 +102,25 @@ export function dmsRoutes(app: FastifyInstance, deps: Deps) {
     '/2/dm_events/:id',
     { config: { auth: userContext(['dm.read', 'dm.write'], { write: true, dm: true }) } },
     async (req) => ({ data: await deleteEvent(deps, actorOf(req).userId, readPath('event_id', req.params.id, id())) }),
+  );
+
+  app.post<Id>('/2/users/:id/dm/block', { config: { auth: WRITE } }, async (req) => ({
+    data: await blockDms(deps, actorOf(req).userId, readPath('id', req.params.id, id())),
+  }));
+  app.post<Id>('/2/users/:id/dm/unblock', { config: { auth: WRITE } }, async (req) => ({
+    data: await unblockDms(deps, actorOf(req).userId, readPath('id', req.params.id, id())),
+  }));
+  app.get<{ Params: { dm_id: string; media_id: string; resource_id: string } }>(
+    '/2/dm_conversations/media/:dm_id/:media_id/:resource_id',
+    { config: { auth: MEDIA_READ } },
+    async (req, reply) => {
+      const p = req.params;
+      const dmId = readPath('dm_id', p.dm_id, id());
+      const mediaId = readPath('media_id', p.media_id, id());
+      const resourceId = readPath('resource_id', p.resource_id, RESOURCE_ID);
+      const { bytes } = await dmMediaBytes(deps, actorOf(req).userId, dmId, mediaId, resourceId);
+      // SPEC: the raw bytes as application/octet-stream.
+      return reply.type('application/octet-stream').send(bytes);
+    },
   );
 }

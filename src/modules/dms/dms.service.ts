@@ -4,13 +4,13 @@ import type { Deps } from '../../deps.js';
 import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
-import { isBlocked } from '../blocks/index.js';
 import { edgesRepo, emitEvent } from '../edges/index.js';
 import type { Queryable } from '../../store/index.js';
 import { attachableMedia, mediaByKeys, mediaView } from '../media/index.js';
 import { lookupPosts, renderUsers, type Envelope } from '../hydrate/index.js';
 import { linkedText, requirePost } from '../posts/index.js';
 import { findUsersByIds, requireUser } from '../users/index.js';
+import { checkMayMessage } from './dms.blocks.js';
 import { dmsRepo, type DmEventRow, type EventFilter } from './dms.repo.js';
 import { dmEventView } from './dms.view.js';
 
@@ -100,7 +100,7 @@ export async function sendToUser(deps: Deps, senderId: string, recipientId: stri
   if (recipientId === senderId)
     throw problems.invalidParam('participant_id', recipientId, 'You cannot send a Direct Message to yourself.');
   await requireUser(deps, recipientId, 'participant_id');
-  if (await isBlocked(deps, recipientId, senderId)) throw problems.forbidden('You cannot send messages to this user.');
+  await checkMayMessage(deps, senderId, recipientId);
   const id = oneToOne(senderId, recipientId);
   const event = await messageEvent(deps, id, senderId, m);
   await deps.db.tx(async (tx) => {
@@ -115,6 +115,8 @@ export async function sendToConversation(deps: Deps, senderId: string, conversat
   await requireParticipant(deps, conversationId, senderId);
   const event = await messageEvent(deps, conversationId, senderId, m);
   const recipients = (await participantsOf(deps, conversationId)).filter((u) => u !== senderId);
+  // A one-to-one conversation is closed by a block either way; a group is not.
+  if (conversationId.includes('-')) for (const r of recipients) await checkMayMessage(deps, senderId, r);
   await deps.db.tx((tx) => storeMessage(deps, tx, event, recipients));
   return { dm_conversation_id: conversationId, dm_event_id: event.id };
 }

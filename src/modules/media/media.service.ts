@@ -184,6 +184,11 @@ function sniffMime(b: Buffer): string {
   return 'image/jpeg';
 }
 
+/** The stored bytes of a finished upload (null when there are none). */
+export async function mediaBytes(deps: Deps, id: string): Promise<Buffer | null> {
+  return readFile(join(dir(deps), `${id}.bin`)).catch(() => null);
+}
+
 export const uploadStatus = (deps: Deps, ownerId: string, id: string) => ownUpload(deps, ownerId, id);
 
 /** The v2 upload answer: ids, size, expiry, and processing state for videos and GIFs. */

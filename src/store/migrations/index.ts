@@ -50,4 +50,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0023_ads_do_not_reach', sql: (await import('./0023_ads_do_not_reach.js')).default },
   { id: '0024_ads_product_catalogs', sql: (await import('./0024_ads_product_catalogs.js')).default },
   { id: '0028_streams_compliance', sql: (await import('./0028_streams_compliance.js')).default },
+  { id: '0029_chat', sql: (await import('./0029_chat.js')).default },
 ];

@@ -1,0 +1,2 @@
+// What other modules may use of X Chat, and its routes (mounted by app.ts).
+export { chatRoutes } from './chat.routes.js';
