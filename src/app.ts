@@ -27,6 +27,7 @@ import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-a
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
+import { accountRoutes } from './modules/account/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -93,6 +94,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
   adsRoutes(app, deps);
+  accountRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);

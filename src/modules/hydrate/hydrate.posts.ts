@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import type { PageMeta } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { followedAmong } from '../follows/index.js';
 import { cachedPosts, tweetView, type PostRow } from '../posts/index.js';
 import { cachedUsers } from '../users/index.js';
@@ -28,10 +28,11 @@ export async function renderPosts(
   for (const p of shown) h.expandPost(p, sel.expansions);
   await h.expandRefs(shown);
   const out: Envelope = {};
+  const fields = withLinks(sel.tweet, sel.expansions, LINK_FIELDS.tweet);
   if (shown.length)
     out.data = o.single
-      ? tweetView(shown[0]!, sel.tweet, viewer.userId)
-      : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
+      ? tweetView(shown[0]!, fields, viewer.userId)
+      : shown.map((p) => tweetView(p, fields, viewer.userId));
   const includes = await h.includes();
   if (includes) out.includes = includes;
   if (h.errors.length) out.errors = h.errors;

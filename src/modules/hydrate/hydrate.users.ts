@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import type { PageMeta } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { cachedPosts, latestPosts } from '../posts/index.js';
 import { cachedUsers, findUsersByUsernames, type UserRow } from '../users/index.js';
 import { Hydrator, userViews, type Envelope, type RenderOptions } from './hydrate.includes.js';
@@ -20,7 +20,8 @@ export async function renderUsers(
   h.errors.push(...(o.extraErrors ?? []));
   const out: Envelope = {};
   if (users.length) {
-    const rendered = await userViews(deps, viewer, users, sel);
+    const user = withLinks(sel.user, sel.expansions, LINK_FIELDS.user);
+    const rendered = await userViews(deps, viewer, users, user === sel.user ? sel : { ...sel, user });
     out.data = o.single ? rendered[0] : rendered;
   }
   const wanted: string[] = [];
