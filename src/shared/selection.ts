@@ -23,7 +23,12 @@ export const EMPTY_SELECTION: Selection = {
 };
 
 /** Who is looking: the user of a user-context token, or nobody (app-only). */
-export type Viewer = { userId: string | null; appId: string };
+export type Viewer = {
+  userId: string | null;
+  appId: string;
+  /** An OAuth 2.0 user token with the `users.email` scope: the viewer's own `confirmed_email` is shown. */
+  readsEmail?: boolean;
+};
 
 /** The user and app behind a user-context write; tier and permission drive the product rules. */
 export type Actor = {

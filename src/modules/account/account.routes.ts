@@ -3,7 +3,7 @@
 // (DOCS-OLD get-account-verify_credentials; an app-only bearer is refused with the v1.1 error).
 import type { FastifyInstance } from 'fastify';
 import { USER_ONLY } from '../../http/auth.js';
-import { callerUserId } from '../../http/caller.js';
+import { callerUserId, viewerOf } from '../../http/caller.js';
 import type { Query } from '../../http/input.js';
 import { legacyJson } from '../account-activity/index.js';
 import type { Deps } from '../../deps.js';
@@ -28,6 +28,9 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
       includeEntities: flag(q, 'include_entities', true),
       skipStatus: flag(q, 'skip_status', false),
       includeEmail: flag(q, 'include_email', false),
+      // The app permission "Request email address from users" is not modelled: an OAuth 2.0 token
+      // with users.email stands for it; OAuth 1.0a callers get no email.
+      emailAllowed: Boolean(viewerOf(req).readsEmail),
     });
     // v1.1 ids are JSON numbers beyond 2^53: written as exact digits (legacyJson).
     return reply.type(JSON_UTF8).send(legacyJson(user));

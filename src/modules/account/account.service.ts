@@ -12,7 +12,7 @@ const POST_FIELDS = ['author_id', 'created_at', 'entities', 'in_reply_to_user_id
 export async function verifyCredentials(
   deps: Deps,
   userId: string,
-  o: VerifyOptions,
+  o: VerifyOptions & { emailAllowed: boolean },
 ): Promise<Record<string, unknown>> {
   const row = await requireUser(deps, userId);
   const user = userView(row, ALL_USER_FIELDS);
@@ -22,5 +22,5 @@ export async function verifyCredentials(
     const [post] = last ? await cachedPosts(deps, [last.id]) : [];
     if (post) latest = tweetView(post, [...POST_FIELDS, 'referenced_tweets', 'source'], userId);
   }
-  return verifiedUserV1(user, latest, null, o);
+  return verifiedUserV1(user, latest, o.emailAllowed ? row.email : null, o);
 }

@@ -185,5 +185,9 @@ export async function userViews(
   if (sel.user.includes('connection_status') && viewer.userId) {
     for (const [id, s] of await connections(deps, viewer.userId, ids)) extras.get(id)!.connection_status = s;
   }
+  if (sel.user.includes('confirmed_email') && viewer.readsEmail) {
+    const me = users.find((u) => u.id === viewer.userId);
+    if (me?.email) extras.get(me.id)!.confirmed_email = me.email;
+  }
   return users.map((u) => userView(u, sel.user, extras.get(u.id)));
 }

@@ -25,6 +25,7 @@ export async function renderPosts(
     if (visible(p.author_id)) shown.push(p);
     else h.deny(p.id, o.parameter, 'data');
   }
+  fieldErrors(h, viewer, shown, sel.tweet, 'data');
   for (const p of shown) h.expandPost(p, sel.expansions);
   await h.expandRefs(shown);
   const out: Envelope = {};
@@ -83,4 +84,18 @@ export async function hiddenAuthors(deps: Deps, viewer: Viewer, rows: PostRow[])
   if (!locked.length) return new Set();
   const followed = await followedAmong(deps, viewer.userId, locked);
   return new Set(locked.filter((id) => !followed.has(id)));
+}
+
+/** Post fields only the author reads (with user context): others get the post without them. */
+const OWNER_FIELDS = ['non_public_metrics', 'organic_metrics', 'promoted_metrics'];
+
+/**
+ * The real service renders another user's post without its private metrics and adds a
+ * `not-authorized-for-field` entry per field (seed 000 Errors; SPEC FieldUnauthorizedProblem).
+ */
+function fieldErrors(h: Hydrator, viewer: Viewer, posts: PostRow[], fields: readonly string[], section: 'data') {
+  const asked = OWNER_FIELDS.filter((f) => fields.includes(f));
+  if (!asked.length || posts.every((p) => p.author_id === viewer.userId)) return;
+  for (const field of asked)
+    h.errors.push(partialError(problems.notAuthorizedForField({ field, resource_type: 'tweet', section })));
 }

@@ -62,7 +62,8 @@ export async function lookupUsers(
   const errors = [];
   for (const k of keys) {
     const u = index.get(by === 'id' ? k : k.toLowerCase());
-    if (u) found.push(u);
+    if (u?.suspended === 1) errors.push(partialError(suspended(parameter, k)));
+    else if (u) found.push(u);
     else errors.push(partialError(problems.resourceNotFound({ parameter, value: k, resource_type: 'user' })));
   }
   return renderUsers(deps, viewer, found, sel, { parameter, single, extraErrors: errors });
@@ -80,4 +81,14 @@ export async function renderUserPage(
   const ordered = ids.map((id) => rows.get(id)).filter((u): u is UserRow => !!u);
   const env = await renderUsers(deps, viewer, ordered, sel, { parameter: 'id' });
   return { ...env, meta: { ...meta, result_count: ordered.length } };
+}
+
+/** A suspended account in a lookup or as a timeline's owner (seed 000 Errors: resource-unavailable). */
+export function suspended(parameter: string, value: string) {
+  return problems.resourceUnavailable({
+    parameter,
+    resource_id: value,
+    resource_type: 'user',
+    detail: `User has been suspended: [${value}].`,
+  });
 }
