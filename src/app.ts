@@ -31,6 +31,7 @@ import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/in
 import { firehoseAdminRoutes } from './modules/firehose/index.js';
 import { publicKeysRoutes } from './modules/public-keys/index.js';
 import { chatRoutes } from './modules/chat/index.js';
+import { accountRoutes } from './modules/account/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -100,6 +101,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   filteredStreamRoutes(app, deps);
   complianceRoutes(app, deps);
   adsRoutes(app, deps);
+  accountRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);

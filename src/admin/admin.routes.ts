@@ -62,6 +62,8 @@ const NEW_USER = {
   protected: bool(),
   premium: bool(),
   password: str(),
+  email: str({ max: 320 }),
+  suspended: bool(),
 };
 const USER_QUERY = { username: required(str()) };
 

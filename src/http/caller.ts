@@ -29,6 +29,8 @@ export function callerUserId(req: FastifyRequest): string {
 export function viewerOf(req: FastifyRequest): Viewer {
   const c = req.caller;
   if (!c) return { userId: null, appId: '' };
+  if (c.kind === 'oauth2-user' && c.scopes.includes('users.email'))
+    return { userId: c.userId, appId: c.app.id, readsEmail: true };
   return { userId: c.kind === 'app' ? null : c.userId, appId: c.app.id };
 }
 

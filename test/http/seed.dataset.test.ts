@@ -20,8 +20,10 @@ forEachStore('the demo dataset', (store) => {
 
   test('post 20 by jack, users 12 and 2244994945', async () => {
     const res = await get(a, '/2/tweets/20?tweet.fields=created_at&expansions=author_id');
+    // expansions=author_id adds author_id to the post, as the real service does (issue #21).
     assert.deepEqual(res.data, {
       id: '20',
+      author_id: '12',
       text: 'just setting up my twttr',
       edit_history_tweet_ids: ['20'],
       created_at: '2006-03-21T20:50:14.000Z',

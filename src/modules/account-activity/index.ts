@@ -2,4 +2,4 @@
 // what a webhook deletion does to subscriptions.
 export { accountActivityRoutes } from './account-activity.routes.js';
 export { subscribersOf, removeDeletedWebhook } from './account-activity.service.js';
-export { legacyBody, legacyJson, type LegacyEvent } from './account-activity.view.js';
+export { legacyBody, legacyJson, legacyTweet, legacyUser, type LegacyEvent } from './account-activity.view.js';

@@ -3,7 +3,8 @@
 import type { Deps } from '../../deps.js';
 import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
+import { isBlocked } from '../blocks/index.js';
 import { edgesRepo, emitEvent } from '../edges/index.js';
 import type { Queryable } from '../../store/index.js';
 import { attachableMedia, mediaByKeys, mediaView } from '../media/index.js';
@@ -214,7 +215,8 @@ export async function deleteEvent(deps: Deps, userId: string, id: string): Promi
 /** Events with their expansions: sender_id, participant_ids, referenced_tweets.id, attachments.media_keys. */
 async function renderEvents(deps: Deps, viewer: Viewer, rows: DmEventRow[], sel: Selection): Promise<Envelope> {
   const out: Envelope = {};
-  if (rows.length) out.data = rows.map((e) => dmEventView(e, sel.dm_event));
+  const fields = withLinks(sel.dm_event, sel.expansions, LINK_FIELDS.dm_event);
+  if (rows.length) out.data = rows.map((e) => dmEventView(e, fields));
   const exp = sel.expansions;
   const userIds = new Set<string>();
   for (const e of rows) {

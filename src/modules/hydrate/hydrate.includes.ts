@@ -5,7 +5,7 @@
 // missing referenced objects `resource-not-found`.
 import type { Deps } from '../../deps.js';
 import { partialError, problems, type ProblemBody, type ResourceType, type Section } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { connections, followedAmong } from '../follows/index.js';
 import { mediaByKeys, mediaView } from '../media/index.js';
 import { placeById, placeView } from '../places/index.js';
@@ -90,8 +90,10 @@ export class Hydrator {
   /** referenced_tweets.id (and .author_id, .attachments.media_keys) and edit_history_tweet_ids. */
   async expandRefs(posts: PostRow[]) {
     const exp = this.sel.expansions;
-    if (!exp.includes('referenced_tweets.id') && !exp.includes('edit_history_tweet_ids')) return;
-    const refIds = exp.includes('referenced_tweets.id')
+    // `referenced_tweets.id.author_id` alone still includes the referenced posts, as the real service does.
+    const refs = exp.some((e) => e.startsWith('referenced_tweets.id'));
+    if (!refs && !exp.includes('edit_history_tweet_ids')) return;
+    const refIds = refs
       ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)
       : [];
     const history = exp.includes('edit_history_tweet_ids')
@@ -125,8 +127,10 @@ export class Hydrator {
     const out: Record<string, unknown[]> = {};
     const users = await this.includedUsers();
     if (users.length) out.users = await userViews(this.deps, this.viewer, users, this.sel);
-    if (this.tweetOrder.size)
-      out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, this.sel.tweet, this.viewer.userId));
+    if (this.tweetOrder.size) {
+      const fields = withLinks(this.sel.tweet, this.sel.expansions, LINK_FIELDS.referencedTweet);
+      out.tweets = [...this.tweetOrder.values()].map((t) => tweetView(t, fields, this.viewer.userId));
+    }
     const keys = [...new Set(this.mediaKeys)];
     if (keys.length) {
       const media = new Map((await mediaByKeys(this.deps, keys)).map((m) => [m.media_key, m]));
@@ -180,6 +184,10 @@ export async function userViews(
   }
   if (sel.user.includes('connection_status') && viewer.userId) {
     for (const [id, s] of await connections(deps, viewer.userId, ids)) extras.get(id)!.connection_status = s;
+  }
+  if (sel.user.includes('confirmed_email') && viewer.readsEmail) {
+    const me = users.find((u) => u.id === viewer.userId);
+    if (me?.email) extras.get(me.id)!.confirmed_email = me.email;
   }
   return users.map((u) => userView(u, sel.user, extras.get(u.id)));
 }

@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import type { PageMeta } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { followedAmong } from '../follows/index.js';
 import { cachedPosts, tweetView, type PostRow } from '../posts/index.js';
 import { cachedUsers } from '../users/index.js';
@@ -25,13 +25,15 @@ export async function renderPosts(
     if (visible(p.author_id)) shown.push(p);
     else h.deny(p.id, o.parameter, 'data');
   }
+  fieldErrors(h, viewer, shown, sel.tweet, 'data');
   for (const p of shown) h.expandPost(p, sel.expansions);
   await h.expandRefs(shown);
   const out: Envelope = {};
+  const fields = withLinks(sel.tweet, sel.expansions, LINK_FIELDS.tweet);
   if (shown.length)
     out.data = o.single
-      ? tweetView(shown[0]!, sel.tweet, viewer.userId)
-      : shown.map((p) => tweetView(p, sel.tweet, viewer.userId));
+      ? tweetView(shown[0]!, fields, viewer.userId)
+      : shown.map((p) => tweetView(p, fields, viewer.userId));
   const includes = await h.includes();
   if (includes) out.includes = includes;
   if (h.errors.length) out.errors = h.errors;
@@ -82,4 +84,18 @@ export async function hiddenAuthors(deps: Deps, viewer: Viewer, rows: PostRow[])
   if (!locked.length) return new Set();
   const followed = await followedAmong(deps, viewer.userId, locked);
   return new Set(locked.filter((id) => !followed.has(id)));
+}
+
+/** Post fields only the author reads (with user context): others get the post without them. */
+const OWNER_FIELDS = ['non_public_metrics', 'organic_metrics', 'promoted_metrics'];
+
+/**
+ * The real service renders another user's post without its private metrics and adds a
+ * `not-authorized-for-field` entry per field (seed 000 Errors; SPEC FieldUnauthorizedProblem).
+ */
+function fieldErrors(h: Hydrator, viewer: Viewer, posts: PostRow[], fields: readonly string[], section: 'data') {
+  const asked = OWNER_FIELDS.filter((f) => fields.includes(f));
+  if (!asked.length || posts.every((p) => p.author_id === viewer.userId)) return;
+  for (const field of asked)
+    h.errors.push(partialError(problems.notAuthorizedForField({ field, resource_type: 'tweet', section })));
 }

@@ -10,6 +10,7 @@ import { timelineMeta, timelinePage, type Timeline, type TimelineQuery } from '.
 import { requireUser } from '../users/index.js';
 import type { Envelope } from './hydrate.includes.js';
 import { hiddenAuthors, renderPosts } from './hydrate.posts.js';
+import { suspended } from './hydrate.users.js';
 
 /** One page of a timeline, newest first, hiding posts of protected authors the viewer cannot see. */
 async function renderTimeline(
@@ -31,6 +32,7 @@ async function renderTimeline(
 /** A protected user's own lists are readable only by them and their followers. */
 async function requireVisibleUser(deps: Deps, viewer: Viewer, userId: string): Promise<Envelope | null> {
   const u = await requireUser(deps, userId);
+  if (u.suspended === 1) return { errors: [partialError(suspended('id', userId))] };
   if (u.protected !== 1 || u.id === viewer.userId) return null;
   if ((await followedAmong(deps, viewer.userId, [u.id])).has(u.id)) return null;
   return {

@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import type { PageMeta } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { cachedPosts, latestPosts } from '../posts/index.js';
 import { cachedUsers, findUsersByUsernames, type UserRow } from '../users/index.js';
 import { Hydrator, userViews, type Envelope, type RenderOptions } from './hydrate.includes.js';
@@ -20,7 +20,8 @@ export async function renderUsers(
   h.errors.push(...(o.extraErrors ?? []));
   const out: Envelope = {};
   if (users.length) {
-    const rendered = await userViews(deps, viewer, users, sel);
+    const user = withLinks(sel.user, sel.expansions, LINK_FIELDS.user);
+    const rendered = await userViews(deps, viewer, users, user === sel.user ? sel : { ...sel, user });
     out.data = o.single ? rendered[0] : rendered;
   }
   const wanted: string[] = [];
@@ -61,7 +62,8 @@ export async function lookupUsers(
   const errors = [];
   for (const k of keys) {
     const u = index.get(by === 'id' ? k : k.toLowerCase());
-    if (u) found.push(u);
+    if (u?.suspended === 1) errors.push(partialError(suspended(parameter, k)));
+    else if (u) found.push(u);
     else errors.push(partialError(problems.resourceNotFound({ parameter, value: k, resource_type: 'user' })));
   }
   return renderUsers(deps, viewer, found, sel, { parameter, single, extraErrors: errors });
@@ -79,4 +81,14 @@ export async function renderUserPage(
   const ordered = ids.map((id) => rows.get(id)).filter((u): u is UserRow => !!u);
   const env = await renderUsers(deps, viewer, ordered, sel, { parameter: 'id' });
   return { ...env, meta: { ...meta, result_count: ordered.length } };
+}
+
+/** A suspended account in a lookup or as a timeline's owner (seed 000 Errors: resource-unavailable). */
+export function suspended(parameter: string, value: string) {
+  return problems.resourceUnavailable({
+    parameter,
+    resource_id: value,
+    resource_type: 'user',
+    detail: `User has been suspended: [${value}].`,
+  });
 }

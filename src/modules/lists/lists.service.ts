@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import { pageMeta, type PageMeta, type Position } from '../../shared/cursor.js';
 import { partialError, problems } from '../../shared/problems.js';
-import type { Selection, Viewer } from '../../shared/selection.js';
+import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
 import { edgePage, edgesRepo, type IdPage } from '../edges/index.js';
 import { renderUsers, type Envelope } from '../hydrate/index.js';
 import { bumpUserCounter, findUsersByIds, requireUser } from '../users/index.js';
@@ -180,7 +180,8 @@ export async function renderLists(
     .map((id) => rows.get(id))
     .filter((l): l is ListRow => !!l && (l.private === 0 || l.owner_id === viewer.userId));
   const out: Envelope = {};
-  if (lists.length) out.data = single ? listView(lists[0]!, sel.list) : lists.map((l) => listView(l, sel.list));
+  const fields = withLinks(sel.list, sel.expansions, LINK_FIELDS.list);
+  if (lists.length) out.data = single ? listView(lists[0]!, fields) : lists.map((l) => listView(l, fields));
   if (sel.expansions.includes('owner_id') && lists.length) {
     const owners = await findUsersByIds(deps, [...new Set(lists.map((l) => l.owner_id))]);
     const users = (await renderUsers(deps, viewer, owners, { ...sel, expansions: [] }, { parameter: 'owner_id' }))

@@ -65,9 +65,13 @@ const INIT_BODY = {
   additional_owners: arr(id()),
   shared: bool(),
 };
+/**
+ * SPEC MetadataCreateRequest: only `id` is required; `metadata` holds alt_text and a dozen other kinds
+ * (sensitive_media_warning, geo_restrictions…) that are accepted and not modelled.
+ */
 const METADATA_BODY = {
   id: required(id()),
-  metadata: required(obj({ alt_text: obj({ text: required(str({ max: 1000 })) }) }, { open: true })),
+  metadata: obj({ alt_text: obj({ text: required(str({ max: 1000 })) }) }, { open: true }),
 };
 
 /**
@@ -203,7 +207,10 @@ function uploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/2/media/metadata', { config: { auth: WRITE } }, async (req) => {
     const b = readJson(req.body, METADATA_BODY);
     await uploadStatus(deps, actorOf(req).userId, b.id);
-    await setAltText(deps, b.id, b.metadata.alt_text?.text ?? null);
-    return { data: { id: b.id, associated_metadata: true } };
+    const alt = b.metadata?.alt_text;
+    if (alt) await setAltText(deps, b.id, alt.text);
+    // SPEC MetadataCreateResponse: `associated_metadata` is the metadata now held for the media (an
+    // object, as XDK 0.6.6's CreateMediaMetadataResponseData draws it), here the alt text Aviary keeps.
+    return { data: { id: b.id, associated_metadata: alt ? { alt_text: { text: alt.text } } : {} } };
   });
 }

@@ -25,6 +25,10 @@ export type UserRow = {
   listed_count: number;
   like_count: number;
   media_count: number;
+  /** The account's email address (control API), read with the `users.email` scope. */
+  email: string | null;
+  /** 1 when the account is suspended: lookups and timelines answer resource-unavailable. */
+  suspended: number;
 };
 
 export type Counter =
@@ -45,6 +49,8 @@ export type NewUserRow = Pick<
   | 'premium'
   | 'password_hash'
   | 'created_at'
+  | 'email'
+  | 'suspended'
 >;
 
 const generation = generationToken(
@@ -66,8 +72,8 @@ export const usersRepo = {
   generation: (db: Queryable) => generation.read(db),
   async insert(db: Queryable, u: NewUserRow): Promise<void> {
     await db.run(
-      `INSERT INTO users (id, username, username_lower, name, description, location, url, profile_image_url, verified, verified_type, protected, premium, password_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, username, username_lower, name, description, location, url, profile_image_url, verified, verified_type, protected, premium, password_hash, created_at, email, suspended)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         u.id,
         u.username,
@@ -83,6 +89,8 @@ export const usersRepo = {
         u.premium,
         u.password_hash,
         u.created_at,
+        u.email,
+        u.suspended,
       ],
     );
     await touch(db);

@@ -23,6 +23,10 @@ export type NewUser = {
   password?: string;
   /** Service time of sign-up; defaults to now (the demo dataset backdates its users). */
   created_at?: number;
+  /** The account's email address, shown as `confirmed_email` to its owner with the users.email scope. */
+  email?: string;
+  /** A suspended account (control API): lookups and timelines answer resource-unavailable. */
+  suspended?: boolean;
 };
 
 function check(ok: boolean, field: string, value: unknown, message: string) {
@@ -108,6 +112,8 @@ export async function createUser(deps: Deps, input: NewUser): Promise<UserRow> {
     premium: input.premium ? 1 : 0,
     password_hash: input.password ? await hashPassword(input.password) : null,
     created_at: input.created_at ?? deps.clock.now(),
+    email: input.email ?? null,
+    suspended: input.suspended ? 1 : 0,
   });
   return (await usersRepo.byId(deps.db, id))!;
 }

@@ -6,7 +6,7 @@ import { displayUrl, shortLink } from '../../shared/links.js';
 import { pick, type Renderers } from '../../shared/pick.js';
 import type { UserRow } from './users.repo.js';
 
-export type UserExtras = { most_recent_tweet_id?: string; connection_status?: string[] };
+export type UserExtras = { most_recent_tweet_id?: string; connection_status?: string[]; confirmed_email?: string };
 
 /** Description entities from twitter-text, indices in code points (as post entities). */
 function descriptionEntities(text: string): Record<string, unknown[]> | undefined {
@@ -60,6 +60,9 @@ const RENDER: Renderers<UserRow, UserExtras> = {
   // Relational: computed by the caller for the whole page.
   most_recent_tweet_id: (_u, x) => x.most_recent_tweet_id,
   connection_status: (_u, x) => x.connection_status,
+  // Only the signed-in user's own address, with the users.email scope (DOCS users lookup: "requires
+  // the users.email scope"); computed by the caller, omitted for everyone else.
+  confirmed_email: (_u, x) => x.confirmed_email,
 };
 
 export function userView(u: UserRow, fields: readonly string[] = [], extras: UserExtras = {}): Record<string, unknown> {
@@ -73,5 +76,7 @@ export function adminUserView(u: UserRow): Record<string, unknown> {
     url: u.url ?? '',
     premium: u.premium === 1,
     has_password: u.password_hash !== null,
+    email: u.email,
+    suspended: u.suspended === 1,
   };
 }

@@ -51,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0024_ads_product_catalogs', sql: (await import('./0024_ads_product_catalogs.js')).default },
   { id: '0028_streams_compliance', sql: (await import('./0028_streams_compliance.js')).default },
   { id: '0029_chat', sql: (await import('./0029_chat.js')).default },
+  { id: '0032_users_email_suspended', sql: (await import('./0032_users_email_suspended.js')).default },
 ];
