@@ -117,6 +117,12 @@ export function specHas(method: string, template: string): boolean {
   return Boolean(load().spec.paths[template]?.[method.toLowerCase()]);
 }
 
+/** The media types the document declares for one response (binary downloads are checked by these). */
+export function specMediaTypes(method: string, template: string, status: number): string[] {
+  const responses = load().spec.paths[template]?.[method.toLowerCase()]?.responses ?? {};
+  return Object.keys(responses[String(status)]?.content ?? {});
+}
+
 /** Throws with every violation when `body` does not match the documented response schema. */
 export function assertMatchesSpec(method: string, template: string, status: number, body: unknown): void {
   if (!specHas(method, template)) throw new Error(`${method} ${template} is not in the OpenAPI document`);

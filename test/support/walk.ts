@@ -9,6 +9,7 @@ import { SCOPES } from '../../src/auth/scopes.js';
 import { adminPost, newUser, type TestUser } from './actors.js';
 import { newApp, startReceiver, type Receiver, type TestApp } from './receiver.js';
 import type { TestServer } from './server.js';
+import { CHAT_RECIPES, chatPathValue, makeChatWorld, type ChatWorld } from './walk.chat.js';
 
 export type Spec = {
   paths: Record<string, Record<string, Operation>>;
@@ -62,7 +63,7 @@ export function parametersOf(spec: Spec, op: Operation): Parameter[] {
   return (op.parameters ?? []).map((p) => ('$ref' in p ? spec.components.parameters[p.$ref.split('/').pop()!]! : p));
 }
 
-export type World = {
+export type World = ChatWorld & {
   app: TestApp;
   alice: TestUser;
   bob: TestUser;
@@ -136,7 +137,9 @@ export async function makeWorld(s: TestServer): Promise<World> {
       body: { event_type: 'profile.update.bio', filter: { user_id: alice.id }, webhook_id: hook.data.id },
     }),
   ) as { data: { subscription: { subscription_id: string } } };
+  const chat = await makeChatWorld(s, { app, alice, bob, carol, oauth2 });
   return {
+    ...chat,
     app,
     alice,
     bob,
@@ -190,6 +193,8 @@ const ymdhm = (ms: number) => new Date(ms).toISOString().replace(/[-T:]/g, '').s
 
 /** Path values by parameter name; `id` depends on the resource the path names. */
 export function pathValue(w: World, template: string, name: string): string | undefined {
+  const chat = chatPathValue(w, template, name);
+  if (chat !== undefined) return chat;
   if (name === 'id') {
     if (template.startsWith('/2/users/')) return w.alice.id;
     if (template.startsWith('/2/lists/')) return w.list;
@@ -239,6 +244,7 @@ export function queryValue(w: World, name: string, template: string): string | u
  * their own (made here, so the world the other calls read stays whole).
  */
 export const RECIPES: Record<string, (s: TestServer, w: World) => Promise<Partial<Request>> | Partial<Request>> = {
+  ...CHAT_RECIPES,
   createAccountActivitySubscription: () => ({ body: {} }),
   deleteAccountActivitySubscription: async (s, w) => {
     const auth = authorization(s, w, 'oauth1', 'POST', `/2/account_activity/webhooks/${w.webhook}/subscriptions/all`);
