@@ -35,6 +35,8 @@ const LAYERS = {
   auth: ['auth', 'store', 'config', 'shared', 'deps.ts'],
   delivery: ['delivery', 'store', 'config', 'shared', 'deps.ts'],
   http: ['http', 'auth', 'config', 'shared', 'deps.ts'],
+  // Rate limits, Post caps and the usage endpoint (issue #20): edge plumbing like http/, with counters in the store.
+  limits: ['limits', 'http', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   modules: ['modules', 'http', 'auth', 'delivery', 'engine', 'store', 'config', 'shared', 'deps.ts'],
   seed: ['seed', 'modules', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   admin: ['admin', 'seed', 'modules', 'http', 'auth', 'delivery', 'engine', 'store', 'config', 'shared', 'deps.ts'],

@@ -7,6 +7,7 @@ import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { unbuiltRoutes } from './http/unbuilt.js';
+import { installLimits, limitsAdminRoutes, usageRoutes } from './limits/index.js';
 import { blocksRoutes } from './modules/blocks/index.js';
 import { bookmarksRoutes } from './modules/bookmarks/index.js';
 import { dmsRoutes } from './modules/dms/index.js';
@@ -69,6 +70,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installBodyParsers(app);
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
+  installLimits(app, deps); // after installAuth: a limit counts the caller it resolved
 
   openapiRoutes(app);
   unbuiltRoutes(app);
@@ -93,12 +95,14 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
   adsRoutes(app, deps);
+  usageRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
+    limitsAdminRoutes(scope, deps);
   });
   return app;
 }

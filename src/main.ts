@@ -11,6 +11,7 @@ import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
 import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
+import { createLimits } from './limits/index.js';
 import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
 import { createAdsScheduledTweets, startScheduledTweets } from './modules/ads/index.js';
 import { createPostRows } from './modules/posts/index.js';
@@ -71,6 +72,7 @@ function createRuntime(base: RuntimeBase) {
     postRows: createPostRows(),
     userRows: createUserRows(),
     scheduledTweets: createAdsScheduledTweets(),
+    limits: createLimits(base),
   } satisfies Runtime & Record<keyof Runtime, Stoppable>;
 }
 
