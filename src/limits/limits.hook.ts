@@ -156,7 +156,8 @@ function readCounter(state: LimitsState) {
     done: (err: Error | null, payload: unknown) => void,
   ) {
     const app = req.caller?.app;
-    if (app && reply.statusCode < 300 && typeof payload === 'string') state.reads.add(app.id, postsIn(payload));
+    if (app && reply.statusCode < 300 && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+      state.reads.add(app.id, postsIn(payload));
     done(null, payload);
   };
 }

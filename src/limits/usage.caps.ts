@@ -37,10 +37,16 @@ export const CAPPED_ENDPOINTS = new Set([
 /** Every Post object carries this default field (notes §1.2), in `data` and in `includes.tweets`. */
 const POST_MARK = '"edit_history_tweet_ids":';
 
-/** How many Posts an answer's JSON text holds. */
-export function postsIn(text: string): number {
+const POST_MARK_BYTES = Buffer.from(POST_MARK);
+
+/** How many Posts an answer's JSON holds (text, or the bytes large answers are sent as: shared/json.ts). */
+export function postsIn(json: string | Buffer): number {
+  const find =
+    typeof json === 'string'
+      ? (from: number) => json.indexOf(POST_MARK, from)
+      : (from: number) => json.indexOf(POST_MARK_BYTES, from);
   let n = 0;
-  for (let i = text.indexOf(POST_MARK); i !== -1; i = text.indexOf(POST_MARK, i + POST_MARK.length)) n++;
+  for (let i = find(0); i !== -1; i = find(i + POST_MARK.length)) n++;
   return n;
 }
 
