@@ -6,7 +6,10 @@
 // RSS < 150 MB. CPU per request (from /proc) does not depend on how the machine's two cores are
 // shared with the load generator, as requests/s does; requests/s are printed for context only.
 // Loopback only, bounded: BENCH_ROUNDS (8) rounds of BENCH_SECONDS (2) per server, Aviary and bare
-// back to back in alternating order; each figure is the median of the rounds.
+// back to back in alternating order; each figure is the median of the rounds. Rate limiting (src/limits,
+// ADR 0019): the lookup runs with `--rate-limits real` (its endpoint's limit raised through the control
+// API so that no request is refused, every counter still counted) and again on a second Aviary started
+// with `--rate-limits off`; the difference is what rate limiting costs a bearer lookup (budget ≤ 5 µs).
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
@@ -14,7 +17,7 @@ import { budgetLine, median } from './support/util.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-const BUDGET = { trivialCpuUs: 25, startupMs: 1500, idleRssMb: 150 };
+const BUDGET = { trivialCpuUs: 25, startupMs: 1500, idleRssMb: 150, rateLimitCpuUs: 5 };
 
 type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number };
 
@@ -31,18 +34,29 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
   };
 }
 
-const aviary = await spawnAviary(18_080);
+const aviary = await spawnAviary(18_080, ['--rate-limits', 'real']);
+const aviaryOff = await spawnAviary(18_079, ['--rate-limits', 'off']);
 await new Promise((r) => setTimeout(r, 1000));
 const idleRss = rssMb(aviary.proc.pid!);
 const admin = { authorization: `Bearer ${aviary.creds.admin_token}` };
 const bearer = { authorization: `Bearer ${aviary.creds.demo.app.bearer_token}` };
+const raised = await fetch(`${aviary.url}/_aviary/rate-limits`, {
+  method: 'PUT',
+  headers: { ...admin, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    endpoint: 'GET /2/users/:id',
+    limits: { app: { limit: 1_000_000_000, window_seconds: 900 } },
+  }),
+});
+if (raised.status !== 200) throw new Error(`raising the lookup's limit failed: ${await raised.text()}`);
+const bearerOff = { authorization: `Bearer ${aviaryOff.creds.demo.app.bearer_token}` };
 const clockBody = await (await fetch(`${aviary.url}/_aviary/clock`, { headers: admin })).text();
 const userBody = await (await fetch(`${aviary.url}/2/users/12`, { headers: bearer })).text();
 const bareClock = await startBare(18_081, clockBody);
 const bareUser = await startBare(18_082, userBody);
 
 type Pair = { aviary: Result; bare: Result };
-const pairs = { trivial: [] as Pair[], lookup: [] as Pair[] };
+const pairs = { trivial: [] as Pair[], lookup: [] as Pair[], lookupOff: [] as Pair[] };
 const floor: Result[] = [];
 try {
   const runs = {
@@ -54,13 +68,17 @@ try {
       aviary: () => load(aviary.proc, `${aviary.url}/2/users/12`, bearer),
       bare: () => load(bareUser, 'http://127.0.0.1:18082/2/users/12'),
     },
+    lookupOff: {
+      aviary: () => load(aviaryOff.proc, `${aviaryOff.url}/2/users/12`, bearerOff),
+      bare: () => load(bareUser, 'http://127.0.0.1:18082/2/users/12'),
+    },
   };
-  for (const r of [runs.trivial, runs.lookup]) {
+  for (const r of [runs.trivial, runs.lookup, runs.lookupOff]) {
     await r.aviary();
     await r.bare();
   } // warm-up, discarded
   for (let i = 0; i < ROUNDS; i++) {
-    for (const name of ['trivial', 'lookup'] as const) {
+    for (const name of ['trivial', 'lookup', 'lookupOff'] as const) {
       const r = runs[name];
       if (i % 2 === 0) pairs[name].push({ aviary: await r.aviary(), bare: await r.bare() });
       else {
@@ -82,6 +100,7 @@ try {
   bareClock.kill();
   bareUser.kill();
   await aviary.stop();
+  await aviaryOff.stop();
 }
 
 const summary = (ps: Pair[]) => ({
@@ -94,6 +113,9 @@ const summary = (ps: Pair[]) => ({
 });
 const trivial = summary(pairs.trivial);
 const lookup = summary(pairs.lookup);
+const lookupOff = summary(pairs.lookupOff);
+// Per round, the two servers measured back to back: the median of the differences.
+const rateLimitUs = median(pairs.lookup.map((p, i) => p.aviary.cpuUsPerReq - pairs.lookupOff[i]!.aviary.cpuUsPerReq));
 const fastify = {
   rps: median(floor.map((f) => f.rps)),
   cpuUsPerReq: median(floor.map((f) => f.cpuUsPerReq)),
@@ -106,6 +128,8 @@ console.log(
     floor,
     trivial,
     lookup,
+    lookupOff,
+    rateLimitUs,
     fastify,
     startupMs: aviary.startupMs,
     idleRssMb: idleRss,
@@ -127,6 +151,12 @@ console.log(
   `lookup   GET /2/users/12 (bearer, store read): ${lookup.cpuUsPerReq.toFixed(1)} µs CPU/req, ${lookup.rps.toFixed(0)} req/s p99 ${lookup.p99} ms | bare ${lookup.bareCpuUsPerReq.toFixed(1)} µs CPU/req`,
 );
 console.log(
+  `limits   the same lookup with --rate-limits off: ${lookupOff.cpuUsPerReq.toFixed(1)} µs CPU/req, ${lookupOff.rps.toFixed(0)} req/s`,
+);
+console.log(
+  budgetLine('rate limits', rateLimitUs, BUDGET.rateLimitCpuUs, 'µs', 'server CPU per bearer lookup, real minus off'),
+);
+console.log(
   budgetLine('trivial', trivial.cpuUsPerReq, BUDGET.trivialCpuUs, 'µs', 'server CPU per request, GET /_aviary/clock'),
 );
 console.log(
@@ -139,4 +169,5 @@ console.log(
   ),
 );
 console.log(budgetLine('idle RSS', idleRss, BUDGET.idleRssMb, 'MB', '1 s after start'));
-if (trivial.failures + lookup.failures) console.log(`non-2xx or errors: ${trivial.failures + lookup.failures}`);
+const failures = trivial.failures + lookup.failures + lookupOff.failures;
+if (failures) console.log(`non-2xx or errors: ${failures}`);

@@ -36,6 +36,8 @@ const LAYERS = {
   delivery: ['delivery', 'store', 'config', 'shared', 'deps.ts'],
   cluster: ['cluster', 'store', 'config', 'shared'],
   http: ['http', 'auth', 'config', 'shared', 'deps.ts'],
+  // Rate limits, Post caps and the usage endpoint (issue #20): edge plumbing like http/, with counters in the store.
+  limits: ['limits', 'http', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   modules: ['modules', 'http', 'auth', 'delivery', 'cluster', 'engine', 'store', 'config', 'shared', 'deps.ts'],
   seed: ['seed', 'modules', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   admin: [

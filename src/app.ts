@@ -7,6 +7,7 @@ import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
 import { unbuiltRoutes } from './http/unbuilt.js';
+import { installLimits, limitsAdminRoutes, usageRoutes } from './limits/index.js';
 import { blocksRoutes } from './modules/blocks/index.js';
 import { bookmarksRoutes } from './modules/bookmarks/index.js';
 import { dmsRoutes } from './modules/dms/index.js';
@@ -74,6 +75,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installBodyParsers(app);
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
+  installLimits(app, deps); // after installAuth: a limit counts the caller it resolved
 
   openapiRoutes(app);
   unbuiltRoutes(app);
@@ -102,6 +104,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   complianceRoutes(app, deps);
   adsRoutes(app, deps);
   accountRoutes(app, deps);
+  usageRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
@@ -110,6 +113,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     adsAdminRoutes(scope, deps);
     complianceAdminRoutes(scope, deps);
     firehoseAdminRoutes(scope, deps);
+    limitsAdminRoutes(scope, deps);
   });
   return app;
 }

@@ -12,6 +12,7 @@ import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
 import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
+import { createLimits } from './limits/index.js';
 import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
 import { createAdsScheduledTweets, startScheduledTweets } from './modules/ads/index.js';
 import { startComplianceWorker } from './modules/compliance/index.js';
@@ -75,6 +76,7 @@ function createRuntime(base: RuntimeBase) {
     postRows: createPostRows(),
     userRows: createUserRows(),
     scheduledTweets: createAdsScheduledTweets(),
+    limits: createLimits(base),
   } satisfies Runtime & Record<keyof Runtime, Stoppable>;
 }
 

@@ -35,6 +35,8 @@ export async function spawnAviary(
       '--log-level',
       process.env.BENCH_LOG ?? 'warn',
       '--no-banner',
+      // Benches load one endpoint with one token far past its real rate limit; bench:http measures the limits.
+      ...(extra.includes('--rate-limits') ? [] : ['--rate-limits', 'off']),
       ...extra,
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },

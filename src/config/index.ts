@@ -47,6 +47,8 @@ export type Config = Readonly<{
   streamBufferBytes: number;
   /** This node's name among the processes sharing one PostgreSQL database (health, logs); default host-worker id. */
   nodeName: string | null;
+  /** `real` enforces the real service's rate limits (src/limits); `off` sends no limit headers and no 429. */
+  rateLimits: 'real' | 'off';
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -96,6 +98,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   },
   '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
   '--node-name': { key: 'nodeName', kind: 'string', env: 'AVIARY_NODE_NAME' },
+  '--rate-limits': { key: 'rateLimits', kind: 'string', env: 'AVIARY_RATE_LIMITS' },
 };
 
 const DEFAULTS: Config = {
@@ -129,6 +132,7 @@ const DEFAULTS: Config = {
   streamConnectionsEnterprise: 2,
   streamBufferBytes: 4 * 1024 * 1024,
   nodeName: null,
+  rateLimits: 'real',
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -214,6 +218,8 @@ export function buildConfig(...layers: ConfigInput[]): Config {
   if (!/^[a-z0-9-]+$/i.test(merged.webhookSignatureHeader))
     throw new ConfigError('webhook signature header must be a header name');
   if (merged.webhookTimeoutMs < 1) throw new ConfigError('webhook timeout must be at least 1 ms');
+  if (merged.rateLimits !== 'real' && merged.rateLimits !== 'off')
+    throw new ConfigError('rate limits must be real or off');
   if (merged.streamKeepAliveMs < 1) throw new ConfigError('stream keep-alive interval must be at least 1 ms');
   merged.dataDir = resolve(merged.dataDir);
   return Object.freeze(merged);

@@ -21,7 +21,6 @@ import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
 import { adsError } from './kit/errors.js';
 import { keywordInsightsRoutes } from './keyword-insights/index.js';
-import { totalCountLimit } from './kit/rate-limit.js';
 import { adsRouter } from './kit/router.js';
 import { lineItemCuratedCategoriesRoutes } from './line-item-curated-categories/index.js';
 import { lineItemsRoutes, lineItemSummaries, lineItemsWithCampaigns } from './line-items/index.js';
@@ -80,7 +79,7 @@ function adsAuth(app: FastifyInstance, deps: Deps) {
 
 export function adsRoutes(app: FastifyInstance, deps: Deps) {
   adsAuth(app, deps);
-  const r = adsRouter(app, deps, totalCountLimit(deps.clock));
+  const r = adsRouter(app, deps);
   accountsRoutes(r, deps);
   fundingInstrumentsRoutes(r, deps);
   campaignsRoutes(r, deps, lineItemSummaries);

@@ -1,0 +1,109 @@
+// Posts read, per app and UTC day of the service clock, counted in memory and written behind like the
+// rate-limit counters (ADR 0019): the store holds one row per app and day, and a month's usage (what
+// the monthly cap is judged on) is the sum of its days as the store last returned it plus what this
+// process has counted since.
+import type { Clock } from '../shared/clock.js';
+import type { Db } from '../store/index.js';
+import { limitsRepo } from './limits.repo.js';
+import { FLUSH_MS } from './limits.counters.js';
+
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+type AppTally = {
+  month: string;
+  /** The month's reads in the store when last read; null until loaded. */
+  base: number | null;
+  loading: Promise<void> | null;
+  /** Counted here and not yet written, by day. */
+  pending: Map<string, number>;
+  /** Being written. */
+  writing: number;
+};
+
+export type Reads = {
+  add(appId: string, posts: number): void;
+  /** This month's reads of an app (store and memory); a promise only the first time a month is asked. */
+  monthUsed(appId: string): number | Promise<number>;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export function createReads(base: { db: Db; clock: Clock }): Reads {
+  const { db, clock } = base;
+  const apps = new Map<string, AppTally>();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+
+  function tallyOf(appId: string): AppTally {
+    const month = monthOf(clock.now());
+    let t = apps.get(appId);
+    if (!t || t.month !== month) {
+      // A new month starts from zero: the cap resets on the service clock (its calendar month).
+      t = { month, base: null, loading: null, pending: t?.pending ?? new Map(), writing: 0 };
+      apps.set(appId, t);
+    }
+    return t;
+  }
+
+  const local = (t: AppTally) => {
+    let n = t.writing;
+    for (const [day, posts] of t.pending) if (day.startsWith(t.month)) n += posts;
+    return n;
+  };
+
+  async function load(appId: string, t: AppTally): Promise<void> {
+    t.loading ??= limitsRepo.monthReads(db, appId, t.month).then((n) => {
+      t.base = n;
+    });
+    await t.loading;
+  }
+
+  async function writeApp(appId: string, t: AppTally): Promise<void> {
+    const days = [...t.pending];
+    t.pending = new Map();
+    const n = days.reduce((sum, [day, posts]) => sum + (day.startsWith(t.month) ? posts : 0), 0);
+    t.writing += n;
+    try {
+      for (const [day, posts] of days) await limitsRepo.addReads(db, appId, day, posts);
+      t.base = await limitsRepo.monthReads(db, appId, t.month);
+    } finally {
+      t.writing -= n;
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing ??= (async () => {
+      for (const [appId, t] of apps) if (t.pending.size) await writeApp(appId, t);
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  return {
+    add(appId, posts) {
+      if (posts <= 0) return;
+      const t = tallyOf(appId);
+      const day = dayOf(clock.now());
+      t.pending.set(day, (t.pending.get(day) ?? 0) + posts);
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void flush();
+      }, FLUSH_MS);
+      timer.unref();
+    },
+    monthUsed(appId) {
+      const t = tallyOf(appId);
+      if (t.base !== null) return t.base + local(t);
+      return load(appId, t).then(() => t.base! + local(t));
+    },
+    flush,
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await flush();
+    },
+  };
+}
