@@ -53,7 +53,6 @@ const NOT_BUILT_YET = new Set([
   'getTrendsByWoeid',
   'getPostsAnalytics',
   'hidePostsReply',
-  'getUsage',
   'getTrendsPersonalizedTrends',
   'getUsersRepostsOfMe',
   'searchUsers',

@@ -43,6 +43,28 @@ const RELAX: Record<string, (schema: Record<string, unknown>) => Record<string, 
       data: { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/PublicKey' } },
     },
   }),
+  // GET /2/usage/tweets: 2.166 types project_cap and project_usage integer, but the DOCS example
+  // (x-api/usage/tweets) sends them as strings ("project_cap": "5000000000", "project_usage":
+  // "43435"), as twapi-v2 reads them; the daily breakdown's project_id is int32 in 2.166, yet the
+  // same schema's top-level project_id is a string and a project id (a snowflake) overflows int32.
+  // Aviary sends strings (src/limits/usage.view.ts); either is accepted here.
+  Usage: (s) => {
+    const p = s.properties as Record<string, Record<string, unknown>>;
+    const count = { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] };
+    const daily = p.daily_project_usage!;
+    return {
+      ...s,
+      properties: {
+        ...p,
+        project_cap: count,
+        project_usage: count,
+        daily_project_usage: {
+          ...daily,
+          properties: { ...(daily.properties as object), project_id: count },
+        },
+      },
+    };
+  },
   WebhookConfigCreateResponse: (s) => ({
     type: 'object',
     required: ['data'],
