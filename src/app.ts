@@ -27,6 +27,9 @@ import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-a
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
+import { articlesRoutes } from './modules/articles/index.js';
+import { communitiesAdminRoutes, communitiesRoutes } from './modules/communities/index.js';
+import { notesRoutes } from './modules/notes/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -93,12 +96,16 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   accountActivityRoutes(app, deps);
   filteredStreamRoutes(app, deps);
   adsRoutes(app, deps);
+  communitiesRoutes(app, deps);
+  notesRoutes(app, deps);
+  articlesRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
+    communitiesAdminRoutes(scope, deps);
   });
   return app;
 }

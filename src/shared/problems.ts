@@ -152,7 +152,19 @@ function jsonPrefix(v: unknown, max: number): string {
 export function echo(value: unknown): string {
   return cut(typeof value === 'string' ? value : jsonPrefix(value, ECHO_MAX + 1));
 }
-export type ResourceType = 'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll' | 'ads_account';
+export type ResourceType =
+  | 'user'
+  | 'tweet'
+  | 'media'
+  | 'list'
+  | 'space'
+  | 'place'
+  | 'poll'
+  | 'ads_account'
+  | 'community'
+  | 'note'
+  | 'news'
+  | 'article';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {

@@ -49,4 +49,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0022_ads_audiences', sql: (await import('./0022_ads_audiences.js')).default },
   { id: '0023_ads_do_not_reach', sql: (await import('./0023_ads_do_not_reach.js')).default },
   { id: '0024_ads_product_catalogs', sql: (await import('./0024_ads_product_catalogs.js')).default },
+  { id: '0027_news_notes_spaces', sql: (await import('./0027_news_notes_spaces.js')).default },
 ];
