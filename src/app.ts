@@ -19,7 +19,7 @@ import { mutesRoutes } from './modules/mutes/index.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/index.js';
 import { repostsRoutes } from './modules/reposts/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
-import { usersRoutes } from './modules/users/index.js';
+import { usersAdminRoutes, usersRoutes } from './modules/users/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes, detachDeletedWebhook } from './modules/activity/index.js';
@@ -29,7 +29,9 @@ import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
 import { articlesRoutes } from './modules/articles/index.js';
 import { communitiesAdminRoutes, communitiesRoutes } from './modules/communities/index.js';
+import { newsRoutes } from './modules/news/index.js';
 import { notesRoutes } from './modules/notes/index.js';
+import { trendsRoutes } from './modules/trends/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -99,6 +101,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   communitiesRoutes(app, deps);
   notesRoutes(app, deps);
   articlesRoutes(app, deps);
+  newsRoutes(app, deps);
+  trendsRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
@@ -106,6 +110,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
     communitiesAdminRoutes(scope, deps);
+    usersAdminRoutes(scope, deps);
   });
   return app;
 }
