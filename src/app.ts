@@ -31,6 +31,7 @@ import { articlesRoutes } from './modules/articles/index.js';
 import { communitiesAdminRoutes, communitiesRoutes } from './modules/communities/index.js';
 import { newsRoutes } from './modules/news/index.js';
 import { notesRoutes } from './modules/notes/index.js';
+import { spacesAdminRoutes, spacesRoutes } from './modules/spaces/index.js';
 import { trendsRoutes } from './modules/trends/index.js';
 
 /**
@@ -103,6 +104,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   articlesRoutes(app, deps);
   newsRoutes(app, deps);
   trendsRoutes(app, deps);
+  spacesRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
@@ -111,6 +113,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     adsAdminRoutes(scope, deps);
     communitiesAdminRoutes(scope, deps);
     usersAdminRoutes(scope, deps);
+    spacesAdminRoutes(scope, deps);
   });
   return app;
 }

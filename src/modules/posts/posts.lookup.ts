@@ -20,6 +20,7 @@ const TIMELINES = {
   quotes: postsRepo.quotesOf,
   reposts: postsRepo.repostsOf,
   reposts_of_me: postsRepo.repostsOfAuthor,
+  space: postsRepo.linkingSpace,
 };
 export type Timeline = keyof typeof TIMELINES;
 /**

@@ -232,6 +232,9 @@ export const postsRepo = {
       [userId, userId],
       f,
     ),
+  /** Posts that link to a Space (`…/i/spaces/<id>` among their expanded URLs); Space ids are `[a-zA-Z0-9]`. */
+  linkingSpace: (db: Queryable, spaceId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.entities LIKE ?', [`%/i/spaces/${spaceId.replace(/[^A-Za-z0-9]/g, '')}%`], f),
   /** Live posts created at or after `since`, newest first (news, trends, notes read the recent posts). */
   recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
     timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
