@@ -60,3 +60,18 @@ export function idAt(ms: number): string {
 export function compareIds(a: string, b: string): number {
   return Math.sign(a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/**
+ * A Space id from a snowflake: 13 characters of `[a-zA-Z0-9]` (SPEC SpaceId `^[a-zA-Z0-9]{1,13}$`,
+ * example `1SLjjRYNejbKM`), the snowflake in base 62 after a leading `1`, so ids still sort by time.
+ */
+export function spaceIdOf(snowflake: string): string {
+  let n = BigInt(snowflake);
+  let out = '';
+  do {
+    out = BASE62[Number(n % 62n)]! + out;
+    n /= 62n;
+  } while (n > 0n);
+  return `1${out.padStart(12, '0')}`;
+}

@@ -153,7 +153,19 @@ export function echo(value: unknown): string {
   return cut(typeof value === 'string' ? value : jsonPrefix(value, ECHO_MAX + 1));
 }
 export type ResourceType =
-  'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll' | 'ads_account' | 'compliance_job';
+  | 'user'
+  | 'tweet'
+  | 'media'
+  | 'list'
+  | 'space'
+  | 'place'
+  | 'poll'
+  | 'ads_account'
+  | 'community'
+  | 'note'
+  | 'news'
+  | 'article'
+  | 'compliance_job';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {
