@@ -39,6 +39,10 @@ const LAYERS = {
   seed: ['seed', 'modules', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   admin: ['admin', 'seed', 'modules', 'http', 'auth', 'delivery', 'engine', 'store', 'config', 'shared', 'deps.ts'],
   cli: ['cli', 'main.ts', 'seed', 'modules', 'store', 'config', 'shared', 'deps.ts'],
+  // Fault injection and the request journal: hooks and control routes over the http edge. Modules and
+  // delivery reach them only through their deps.runtime members, never by import.
+  faults: ['faults', 'http', 'auth', 'config', 'shared', 'deps.ts'],
+  journal: ['journal', 'http', 'auth', 'config', 'shared', 'deps.ts'],
   'deps.ts': ['config', 'shared', 'store'],
   'main.ts': '*',
   'app.ts': '*',

@@ -27,6 +27,8 @@ import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-a
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
+import { faultsAdminRoutes, installFaults } from './faults/index.js';
+import { installJournal, journalAdminRoutes } from './journal/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -69,6 +71,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installBodyParsers(app);
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
+  installFaults(app, deps);
+  installJournal(app, deps);
 
   openapiRoutes(app);
   unbuiltRoutes(app);
@@ -99,6 +103,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
+    faultsAdminRoutes(scope, deps);
+    journalAdminRoutes(scope, deps);
   });
   return app;
 }

@@ -45,6 +45,12 @@ export type Config = Readonly<{
   streamConnectionsEnterprise: number;
   /** Bytes a stream connection may have waiting to be sent before it is dropped as a `SlowReader`. */
   streamBufferBytes: number;
+  /** Entries the request journal keeps (a ring: the oldest go first); 0 turns the journal off. */
+  journalSize: number;
+  /** Also journal request and response bodies (secrets masked). */
+  journalBodies: boolean;
+  /** Searches and counts answered at once by this process; one more answers 503 (seed: "search may return 503 under load"). 0: no limit. */
+  searchConcurrency: number;
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -93,6 +99,9 @@ export const FLAGS: Record<string, FlagSpec> = {
     env: 'AVIARY_STREAM_CONNECTIONS_ENTERPRISE',
   },
   '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
+  '--journal-size': { key: 'journalSize', kind: 'number', env: 'AVIARY_JOURNAL_SIZE' },
+  '--journal-bodies': { key: 'journalBodies', kind: 'boolean', env: 'AVIARY_JOURNAL_BODIES' },
+  '--search-concurrency': { key: 'searchConcurrency', kind: 'number', env: 'AVIARY_SEARCH_CONCURRENCY' },
 };
 
 const DEFAULTS: Config = {
@@ -125,6 +134,9 @@ const DEFAULTS: Config = {
   streamConnections: 1,
   streamConnectionsEnterprise: 2,
   streamBufferBytes: 4 * 1024 * 1024,
+  journalSize: 10_000,
+  journalBodies: false,
+  searchConcurrency: 64,
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);

@@ -17,7 +17,7 @@ export { matchPostForApp, rulesForApp, limitsOf } from './rules.service.js';
 export { createRuleCache, type MatchedRule } from './rules.cache.js';
 export type { RuleView } from './rules.view.js';
 export { startStreamDispatcher } from './stream.dispatch.js';
-export { createStreamHub } from './stream.hub.js';
+export { createStreamHub, disconnectLine, type DisconnectType } from './stream.hub.js';
 
 /** Rules, the stream itself and connection management. */
 export function filteredStreamRoutes(app: FastifyInstance, deps: Deps): void {

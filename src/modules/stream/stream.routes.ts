@@ -27,6 +27,7 @@ export function streamRoutes(app: FastifyInstance, deps: Deps) {
     });
     const caller = callerApp(req);
     const uuid = await admitConnection(deps, caller, req.ip ?? null);
+    deps.runtime.journal.streamOpened(req, reply);
     await runStream(deps, { uuid, appId: caller.id, sel: selectionOf(q), window, sink: streamingResponse(reply) });
   });
 
