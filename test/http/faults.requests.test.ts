@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ApiResponseError } from 'twitter-api-v2';
+import { signRequest } from '../../src/auth/index.js';
 import { mulberry32 } from '../../src/shared/prng.js';
 import { newApp } from '../support/actors.js';
 import { adsCall, newAdvertiser } from '../support/ads.js';
@@ -154,12 +155,22 @@ forEachStore('faults: requests', (store) => {
     assert.ok(ads.body.request, 'the Ads envelope echoes the request');
     assert.equal((await adsCall(s, who, 'GET', 'accounts')).status, 200);
 
-    const v1 = await s.call('POST', '/1.1/oauth/invalidate_token', {});
-    assert.notEqual(v1.status, 503, 'no v1.1 rule yet');
-    await addRule({ action: 'error', status: 503, family: 'v1.1', count: 1 });
-    const over = await s.call('POST', '/1.1/oauth/invalidate_token', {});
+    // v1.1: the token invalidation endpoint, signed with the token (notes §11.2); legacy code 130 on 503.
+    const signed = () =>
+      signRequest({
+        method: 'POST',
+        url: `${s.url}/1.1/oauth/invalidate_token`,
+        timestamp: Math.floor(Date.now() / 1000),
+        consumerKey: who.consumerKey,
+        consumerSecret: who.consumerSecret,
+        token: who.token,
+        tokenSecret: who.tokenSecret,
+      });
+    await addRule({ action: 'error', status: 503, family: 'v1.1', user_id: who.id, count: 1 });
+    const over = await s.call('POST', '/1.1/oauth/invalidate_token', { auth: signed() });
     assert.equal(over.status, 503);
     assert.deepEqual(over.body, { errors: [{ code: 130, message: 'Over capacity' }] });
+    assert.equal((await s.call('POST', '/1.1/oauth/invalidate_token', { auth: signed() })).status, 200);
   });
 
   test('the control API refuses malformed rules and lists, reads and deletes them', async () => {
