@@ -1,11 +1,11 @@
 // What the journal never keeps in clear: credentials. The Authorization header, every `oauth_*`
 // parameter, client secrets, passwords, PKCE verifiers and tokens of any kind are replaced by MASK in
 // query strings, JSON and form bodies and headers. Paging cursors (`next_token`, `pagination_token`)
-// are not credentials and stay readable.
+// and `token_type` are not credentials and stay readable.
 
 export const MASK = '***';
 const SECRET = /^oauth_|secret|password|token|^authorization$|^cookie$|code_verifier|^code$/i;
-const CURSOR = /^(next|pagination|previous)_token$/i;
+const CURSOR = /^((next|pagination|previous)_token|token_type)$/i;
 
 export const isSecret = (key: string) => SECRET.test(key) && !CURSOR.test(key);
 
