@@ -7,6 +7,7 @@
 // shared with the load generator, as requests/s does; requests/s are printed for context only.
 // Loopback only, bounded: BENCH_ROUNDS (8) rounds of BENCH_SECONDS (2) per server, Aviary and bare
 // back to back in alternating order; each figure is the median of the rounds.
+// BENCH_AVIARY_FLAGS adds start flags, e.g. "--journal-size 0" to measure without the request journal.
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
@@ -31,7 +32,7 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
   };
 }
 
-const aviary = await spawnAviary(18_080);
+const aviary = await spawnAviary(18_080, process.env.BENCH_AVIARY_FLAGS?.split(' ').filter(Boolean) ?? []);
 await new Promise((r) => setTimeout(r, 1000));
 const idleRss = rssMb(aviary.proc.pid!);
 const admin = { authorization: `Bearer ${aviary.creds.admin_token}` };
