@@ -49,7 +49,10 @@ export type Config = Readonly<{
   journalSize: number;
   /** Also journal request and response bodies (secrets masked). */
   journalBodies: boolean;
-  /** Searches and counts answered at once by this process; one more answers 503 (seed: "search may return 503 under load"). 0: no limit. */
+  /**
+   * Searches and counts answered at once by this process; one more answers 503 (seed: "search may return 503 under
+   * load"). 0: no limit.
+   */
   searchConcurrency: number;
 }>;
 
