@@ -55,6 +55,10 @@ const LAYERS = {
     'deps.ts',
   ],
   cli: ['cli', 'main.ts', 'seed', 'modules', 'store', 'config', 'shared', 'deps.ts'],
+  // Fault injection and the request journal: hooks and control routes over the http edge. Modules and
+  // delivery reach them only through their deps.runtime members, never by import.
+  faults: ['faults', 'http', 'auth', 'config', 'shared', 'deps.ts'],
+  journal: ['journal', 'http', 'auth', 'config', 'shared', 'deps.ts'],
   'deps.ts': ['config', 'shared', 'store', 'cluster'],
   'main.ts': '*',
   'app.ts': '*',

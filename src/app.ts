@@ -39,6 +39,8 @@ import { newsRoutes } from './modules/news/index.js';
 import { notesRoutes } from './modules/notes/index.js';
 import { spacesAdminRoutes, spacesRoutes } from './modules/spaces/index.js';
 import { trendsRoutes } from './modules/trends/index.js';
+import { faultsAdminRoutes, installFaults } from './faults/index.js';
+import { installJournal, journalAdminRoutes } from './journal/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -82,6 +84,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
   installLimits(app, deps); // after installAuth: a limit counts the caller it resolved
+  installFaults(app, deps);
+  installJournal(app, deps);
 
   openapiRoutes(app);
   unbuiltRoutes(app);
@@ -129,6 +133,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     communitiesAdminRoutes(scope, deps);
     usersAdminRoutes(scope, deps);
     spacesAdminRoutes(scope, deps);
+    faultsAdminRoutes(scope, deps);
+    journalAdminRoutes(scope, deps);
   });
   return app;
 }

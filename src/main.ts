@@ -10,6 +10,8 @@ import { startClusterNode } from './cluster/node.js';
 import { createCredentialCache, createNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
+import { createFaults } from './faults/index.js';
+import { createJournal } from './journal/index.js';
 import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { createLimits } from './limits/index.js';
@@ -21,7 +23,7 @@ import { createPostRows } from './modules/posts/index.js';
 import { createUserRows } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
-import { createDrainChain, startSearchIndexer } from './modules/search/index.js';
+import { createDrainChain, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
@@ -66,10 +68,13 @@ function createRuntime(base: RuntimeBase) {
   return {
     streamHub: createStreamHub(base),
     firehose: createFirehose(),
+    faults: createFaults(base),
+    journal: createJournal(base),
     activityStreams: createActivityStreams(),
     webhookChecks: createWebhookChecks(),
     delivery: createDeliveryRuntime(base),
     searchDrains: createDrainChain(),
+    searchLoad: createSearchLoad(),
     nonces: createNonces(base),
     streamRules: createRuleCache(),
     credentials: createCredentialCache(),

@@ -215,6 +215,16 @@ export const problems = {
   tooManyRequests(): Problem {
     return problems.blank(429, 'Too Many Requests', { v1: { code: 88, message: 'Rate limit exceeded' } });
   },
+  /**
+   * An overloaded service (search "may return 503 under load", seed 000 Errors). The generic status
+   * shape; v1.1 code 130 "Over capacity" (DOCS-OLD response-codes); Ads SERVICE_UNAVAILABLE (notes §3.2).
+   */
+  serviceUnavailable(): Problem {
+    return problems.blank(503, 'Service Unavailable', {
+      v1: { code: 130, message: 'Over capacity' },
+      ads: { code: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' },
+    });
+  },
   internal(requestId: string): Problem {
     const p = problems.blank(500, `Internal error. Quote request id ${requestId} when reporting it.`, {
       v1: { code: 131, message: 'Internal error' },
