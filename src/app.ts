@@ -27,6 +27,7 @@ import { accountActivityRoutes, removeDeletedWebhook } from './modules/account-a
 import { filteredStreamRoutes } from './modules/stream/index.js';
 import { openapiRoutes } from './modules/openapi/index.js';
 import { adsAdminRoutes, adsRoutes } from './modules/ads/index.js';
+import { snapshotRoutes } from './snapshot/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
+    snapshotRoutes(scope, deps);
   });
   return app;
 }

@@ -19,6 +19,7 @@ import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/ind
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
 import { createDrainChain, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
+import { resumeAfterImport } from './snapshot/index.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
 import { humanLines } from './shared/log-lines.js';
@@ -90,6 +91,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const ids = createIds(clock, lease.workerId);
   const runtime = createRuntime({ config, db, clock, ids });
   const deps: Deps = { config, db, clock, ids, scheduler, log, runtime };
+  await resumeAfterImport(deps);
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;

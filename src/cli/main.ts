@@ -4,12 +4,15 @@ import { startAviary, writeCredentialsFile } from '../main.js';
 import { drainIndex } from '../modules/search/index.js';
 import { DEMO_POSTS, seedDemo } from '../seed/demo.js';
 import { banner } from './banner.js';
+import { exportCommand, importCommand } from './snapshot.js';
 
 const USAGE = `Usage: aviary <command> [flags]
 
 Commands:
   start     serve every interface on one port (default)
   seed      seed a dataset into the store and exit (--dataset demo, --posts N, --users N)
+  export    write the whole state to FILE (gzip'd JSON lines) and exit: aviary export [--data-dir DIR] FILE
+  import    replace the whole state with FILE's and exit (no server may run on the store)
   help      this text
 
 Flags (each also read from the environment variable shown):
@@ -90,6 +93,8 @@ export async function run(argv: string[]): Promise<void> {
   try {
     if (command === 'start') return await start(rest);
     if (command === 'seed') return await seed(rest);
+    if (command === 'export') return await exportCommand(rest);
+    if (command === 'import') return await importCommand(rest);
     if (command === 'help' || command === '--help' || command === '-h') {
       process.stdout.write(USAGE);
       return;
