@@ -23,9 +23,7 @@ export async function exportCommand(argv: string[], out: Out = process): Promise
   try {
     const bytes = await exportStore(db, clock.now());
     writeFileSync(file, bytes);
-    out.stdout.write(
-      JSON.stringify({ file, bytes: bytes.length, store: db.dialect, location: db.location }) + '\n',
-    );
+    out.stdout.write(JSON.stringify({ file, bytes: bytes.length, store: db.dialect, location: db.location }) + '\n');
   } finally {
     await db.close();
   }
