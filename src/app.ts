@@ -41,6 +41,7 @@ import { spacesAdminRoutes, spacesRoutes } from './modules/spaces/index.js';
 import { trendsRoutes } from './modules/trends/index.js';
 import { faultsAdminRoutes, installFaults } from './faults/index.js';
 import { installJournal, journalAdminRoutes } from './journal/index.js';
+import { snapshotRoutes } from './snapshot/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -135,6 +136,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     spacesAdminRoutes(scope, deps);
     faultsAdminRoutes(scope, deps);
     journalAdminRoutes(scope, deps);
+    snapshotRoutes(scope, deps);
   });
   return app;
 }

@@ -25,6 +25,7 @@ import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/ind
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
 import { createDrainChain, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
+import { resumeAfterImport } from './snapshot/index.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
 import { humanLines } from './shared/log-lines.js';
@@ -103,6 +104,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   // Joins the service's other nodes first: the shared clock is read before any timer is armed.
   const cluster = await startClusterNode({ config, db, clock, scheduler, workerId: lease.workerId });
   const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
+  await resumeAfterImport(deps);
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;

@@ -15,6 +15,8 @@ export interface Ids {
   next(): string;
   /** Opaque random token of `bytes` bytes, URL-safe. */
   token(bytes?: number): string;
+  /** Mints every later id above `id` (ids loaded from a snapshot may lie ahead of the clock). */
+  reserve(id: string): void;
   readonly worker: number;
 }
 
@@ -43,6 +45,14 @@ export function createIds(clock: Clock, worker: number): Ids {
       return ((BigInt(ms) << (WORKER_BITS + SEQ_BITS)) | workerPart | BigInt(seq)).toString();
     },
     token: (bytes = 24) => randomBytes(bytes).toString('base64url'),
+    reserve(id) {
+      const ms = Number(BigInt(id) >> (WORKER_BITS + SEQ_BITS));
+      // The next id borrows the millisecond after (next() moves past a full sequence), whatever its worker.
+      if (ms >= lastMs) {
+        lastMs = ms;
+        seq = MAX_SEQ;
+      }
+    },
   };
 }
 
