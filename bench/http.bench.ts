@@ -10,6 +10,7 @@
 // ADR 0019): the lookup runs with `--rate-limits real` (its endpoint's limit raised through the control
 // API so that no request is refused, every counter still counted) and again on a second Aviary started
 // with `--rate-limits off`; the difference is what rate limiting costs a bearer lookup (budget ≤ 5 µs).
+// BENCH_AVIARY_FLAGS adds start flags to both, e.g. "--journal-size 0" to measure without the request journal.
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
@@ -34,8 +35,9 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
   };
 }
 
-const aviary = await spawnAviary(18_080, ['--rate-limits', 'real']);
-const aviaryOff = await spawnAviary(18_079, ['--rate-limits', 'off']);
+const extra = process.env.BENCH_AVIARY_FLAGS?.split(' ').filter(Boolean) ?? [];
+const aviary = await spawnAviary(18_080, ['--rate-limits', 'real', ...extra]);
+const aviaryOff = await spawnAviary(18_079, ['--rate-limits', 'off', ...extra]);
 await new Promise((r) => setTimeout(r, 1000));
 const idleRss = rssMb(aviary.proc.pid!);
 const admin = { authorization: `Bearer ${aviary.creds.admin_token}` };

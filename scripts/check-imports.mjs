@@ -40,6 +40,7 @@ const LAYERS = {
   limits: ['limits', 'http', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   modules: ['modules', 'http', 'auth', 'delivery', 'cluster', 'engine', 'store', 'config', 'shared', 'deps.ts'],
   seed: ['seed', 'modules', 'auth', 'store', 'config', 'shared', 'deps.ts'],
+  snapshot: ['snapshot', 'modules', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   admin: [
     'admin',
     'seed',
@@ -54,7 +55,11 @@ const LAYERS = {
     'shared',
     'deps.ts',
   ],
-  cli: ['cli', 'main.ts', 'seed', 'modules', 'store', 'config', 'shared', 'deps.ts'],
+  cli: ['cli', 'main.ts', 'seed', 'snapshot', 'modules', 'store', 'config', 'shared', 'deps.ts'],
+  // Fault injection and the request journal: hooks and control routes over the http edge. Modules and
+  // delivery reach them only through their deps.runtime members, never by import.
+  faults: ['faults', 'http', 'auth', 'config', 'shared', 'deps.ts'],
+  journal: ['journal', 'http', 'auth', 'config', 'shared', 'deps.ts'],
   'deps.ts': ['config', 'shared', 'store', 'cluster'],
   'main.ts': '*',
   'app.ts': '*',

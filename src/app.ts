@@ -20,7 +20,7 @@ import { mutesRoutes } from './modules/mutes/index.js';
 import { postsAdminRoutes, postsRoutes } from './modules/posts/index.js';
 import { repostsRoutes } from './modules/reposts/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
-import { usersRoutes } from './modules/users/index.js';
+import { usersAdminRoutes, usersRoutes } from './modules/users/index.js';
 import { webhooksRoutes } from './modules/webhooks/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { activityRoutes, detachDeletedWebhook } from './modules/activity/index.js';
@@ -33,6 +33,15 @@ import { firehoseAdminRoutes } from './modules/firehose/index.js';
 import { publicKeysRoutes } from './modules/public-keys/index.js';
 import { chatRoutes } from './modules/chat/index.js';
 import { accountRoutes } from './modules/account/index.js';
+import { articlesRoutes } from './modules/articles/index.js';
+import { communitiesAdminRoutes, communitiesRoutes } from './modules/communities/index.js';
+import { newsRoutes } from './modules/news/index.js';
+import { notesRoutes } from './modules/notes/index.js';
+import { spacesAdminRoutes, spacesRoutes } from './modules/spaces/index.js';
+import { trendsRoutes } from './modules/trends/index.js';
+import { faultsAdminRoutes, installFaults } from './faults/index.js';
+import { installJournal, journalAdminRoutes } from './journal/index.js';
+import { snapshotRoutes } from './snapshot/index.js';
 
 /**
  * Fastify's schema compilers, never called: no route declares a Fastify schema (input is read with
@@ -76,6 +85,8 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installErrorHandling(app, config.bodyLimit, deps.log);
   installAuth(app, deps);
   installLimits(app, deps); // after installAuth: a limit counts the caller it resolved
+  installFaults(app, deps);
+  installJournal(app, deps);
 
   openapiRoutes(app);
   unbuiltRoutes(app);
@@ -105,6 +116,12 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   adsRoutes(app, deps);
   accountRoutes(app, deps);
   usageRoutes(app, deps);
+  communitiesRoutes(app, deps);
+  notesRoutes(app, deps);
+  articlesRoutes(app, deps);
+  newsRoutes(app, deps);
+  trendsRoutes(app, deps);
+  spacesRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token
   await app.register(async (scope) => {
     adminRoutes(scope, deps, opts.adminToken);
@@ -114,6 +131,12 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     complianceAdminRoutes(scope, deps);
     firehoseAdminRoutes(scope, deps);
     limitsAdminRoutes(scope, deps);
+    communitiesAdminRoutes(scope, deps);
+    usersAdminRoutes(scope, deps);
+    spacesAdminRoutes(scope, deps);
+    faultsAdminRoutes(scope, deps);
+    journalAdminRoutes(scope, deps);
+    snapshotRoutes(scope, deps);
   });
   return app;
 }

@@ -10,6 +10,8 @@ import { startClusterNode } from './cluster/node.js';
 import { createCredentialCache, createNonces } from './auth/index.js';
 import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
+import { createFaults } from './faults/index.js';
+import { createJournal } from './journal/index.js';
 import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { createLimits } from './limits/index.js';
@@ -21,8 +23,9 @@ import { createPostRows } from './modules/posts/index.js';
 import { createUserRows } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
-import { createDrainChain, startSearchIndexer } from './modules/search/index.js';
+import { createDrainChain, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
+import { resumeAfterImport } from './snapshot/index.js';
 import { createClock, type ClockControl } from './shared/clock.js';
 import { createIds } from './shared/ids.js';
 import { humanLines } from './shared/log-lines.js';
@@ -66,10 +69,13 @@ function createRuntime(base: RuntimeBase) {
   return {
     streamHub: createStreamHub(base),
     firehose: createFirehose(),
+    faults: createFaults(base),
+    journal: createJournal(base),
     activityStreams: createActivityStreams(),
     webhookChecks: createWebhookChecks(),
     delivery: createDeliveryRuntime(base),
     searchDrains: createDrainChain(),
+    searchLoad: createSearchLoad(),
     nonces: createNonces(base),
     streamRules: createRuleCache(),
     credentials: createCredentialCache(),
@@ -98,6 +104,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   // Joins the service's other nodes first: the shared clock is read before any timer is armed.
   const cluster = await startClusterNode({ config, db, clock, scheduler, workerId: lease.workerId });
   const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
+  await resumeAfterImport(deps);
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;

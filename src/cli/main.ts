@@ -6,6 +6,7 @@ import { DEMO_POSTS, seedDemo } from '../seed/demo.js';
 import { banner } from './banner.js';
 import { cluster } from './cluster.js';
 import { firehose } from './firehose.js';
+import { exportCommand, importCommand } from './snapshot.js';
 
 const USAGE = `Usage: aviary <command> [flags]
 
@@ -14,6 +15,8 @@ Commands:
   seed      seed a dataset into the store and exit (--dataset demo, --posts N, --users N)
   cluster   start N nodes on one PostgreSQL (--nodes N, --database-url URL, --port P: ports P…P+N-1)
   firehose  make a running server generate posts (--rate N per second, --duration S seconds)
+  export    write the whole state to FILE (gzip'd JSON lines) and exit: aviary export [--data-dir DIR] FILE
+  import    replace the whole state with FILE's and exit (no server may run on the store)
   help      this text
 
 Flags (each also read from the environment variable shown):
@@ -96,6 +99,8 @@ export async function run(argv: string[]): Promise<void> {
     if (command === 'seed') return await seed(rest);
     if (command === 'cluster') return await cluster(rest, process.argv[1]!);
     if (command === 'firehose') return await firehose(rest);
+    if (command === 'export') return await exportCommand(rest);
+    if (command === 'import') return await importCommand(rest);
     if (command === 'help' || command === '--help' || command === '-h') {
       process.stdout.write(USAGE);
       return;

@@ -49,6 +49,15 @@ export type Config = Readonly<{
   nodeName: string | null;
   /** `real` enforces the real service's rate limits (src/limits); `off` sends no limit headers and no 429. */
   rateLimits: 'real' | 'off';
+  /** Entries the request journal keeps (a ring: the oldest go first); 0 turns the journal off. */
+  journalSize: number;
+  /** Also journal request and response bodies (secrets masked). */
+  journalBodies: boolean;
+  /**
+   * Searches and counts answered at once by this process; one more answers 503 (seed: "search may return 503 under
+   * load"). 0: no limit.
+   */
+  searchConcurrency: number;
 }>;
 
 export type ConfigInput = Partial<{ -readonly [K in keyof Config]: Config[K] }>;
@@ -99,6 +108,9 @@ export const FLAGS: Record<string, FlagSpec> = {
   '--stream-buffer-bytes': { key: 'streamBufferBytes', kind: 'number', env: 'AVIARY_STREAM_BUFFER_BYTES' },
   '--node-name': { key: 'nodeName', kind: 'string', env: 'AVIARY_NODE_NAME' },
   '--rate-limits': { key: 'rateLimits', kind: 'string', env: 'AVIARY_RATE_LIMITS' },
+  '--journal-size': { key: 'journalSize', kind: 'number', env: 'AVIARY_JOURNAL_SIZE' },
+  '--journal-bodies': { key: 'journalBodies', kind: 'boolean', env: 'AVIARY_JOURNAL_BODIES' },
+  '--search-concurrency': { key: 'searchConcurrency', kind: 'number', env: 'AVIARY_SEARCH_CONCURRENCY' },
 };
 
 const DEFAULTS: Config = {
@@ -133,6 +145,9 @@ const DEFAULTS: Config = {
   streamBufferBytes: 4 * 1024 * 1024,
   nodeName: null,
   rateLimits: 'real',
+  journalSize: 10_000,
+  journalBodies: false,
+  searchConcurrency: 64,
 };
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);

@@ -37,6 +37,8 @@ export type Settled = {
   payload: DeliveryPayload;
   attempt: Omit<AttemptRow, 'id'>;
   retryAt: number | null;
+  /** Fault rules (/_aviary/faults, target `delivery`) that delayed or dropped this attempt. */
+  faults?: string[];
 };
 
 const MAX_IN_FLIGHT = 128;
@@ -97,6 +99,25 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       const error = `refused by --strict-webhooks, nothing was sent: ${refused}`;
       return failed(row, payload, base, { response_code: null, latency_ms: null, error, at: deps.clock.now() });
     }
+    // Fault rules may hold the attempt back, or lose it: nothing is sent and it is not retried (the
+    // event stays in the outbox for replay, as a real lost delivery is recovered).
+    const fault = deps.runtime.faults.onWebhook({ target: 'delivery', webhookId: payload.webhook_id, url: target.url });
+    if (fault && fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    if (fault?.drop) {
+      const error = `dropped by fault rule ${fault.drop}: nothing was sent`;
+      const attempt = { ...base, status: 'gave_up' as const, response_code: null, latency_ms: null, error };
+      return { row, payload, retryAt: null, attempt: { ...attempt, at: deps.clock.now() }, faults: fault.rules };
+    }
+    const settled = await send(row, payload, target, base);
+    return fault ? { ...settled, faults: fault.rules } : settled;
+  }
+
+  async function send(
+    row: OutboxRow,
+    payload: DeliveryPayload,
+    target: Target,
+    base: Pick<AttemptRow, 'webhook_id' | 'delivery_id' | 'event_id' | 'kind' | 'attempt'>,
+  ): Promise<Settled> {
     const res = await o.http.send({
       method: 'POST',
       url: new URL(target.url),
@@ -119,6 +140,23 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     }
     const error = res.kind === 'response' ? `the receiver answered ${res.status}` : res.error;
     return failed(row, payload, base, { response_code: code, latency_ms, error, at });
+  }
+
+  /** Every attempt appears in the request journal beside the requests (kind `delivery`). */
+  function journal(s: Settled, target: Target | null) {
+    const a = s.attempt;
+    deps.runtime.journal.delivery({
+      url: target?.url ?? '',
+      webhook_id: a.webhook_id,
+      event_id: a.event_id,
+      event_kind: a.kind,
+      attempt: a.attempt,
+      outcome: a.status,
+      status: a.response_code,
+      latency_ms: a.latency_ms,
+      error: a.error,
+      faults: s.faults ?? null,
+    });
   }
 
   /** A failed attempt: retried on the schedule, or given up after its last retry. */
@@ -222,7 +260,11 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       inFlight++;
       void targets
         .get(id)!
-        .then((t) => deliverOne(row, payload, t))
+        .then(async (t) => {
+          const s = await deliverOne(row, payload, t);
+          journal(s, t);
+          return s;
+        })
         .then(
           (s) => {
             pending.push(s);

@@ -50,3 +50,15 @@ test('a clock set backwards never makes ids go backwards', () => {
   now -= 3_600_000;
   assert.equal(compareIds(first, ids.next()), -1);
 });
+
+test('after reserve(id), ids are greater than id even with the clock behind it', () => {
+  const clock = createClock(() => 1_700_000_000_000);
+  const ids = createIds(clock, 3);
+  const ahead = idAt(1_800_000_000_000);
+  ids.reserve(ahead);
+  const a = ids.next();
+  assert.equal(compareIds(ahead, a), -1);
+  assert.equal(compareIds(a, ids.next()), -1);
+  ids.reserve(idAt(1_600_000_000_000)); // an older floor changes nothing
+  assert.equal(idTime(ids.next()), 1_800_000_000_001);
+});

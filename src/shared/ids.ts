@@ -15,6 +15,8 @@ export interface Ids {
   next(): string;
   /** Opaque random token of `bytes` bytes, URL-safe. */
   token(bytes?: number): string;
+  /** Mints every later id above `id` (ids loaded from a snapshot may lie ahead of the clock). */
+  reserve(id: string): void;
   readonly worker: number;
 }
 
@@ -43,6 +45,14 @@ export function createIds(clock: Clock, worker: number): Ids {
       return ((BigInt(ms) << (WORKER_BITS + SEQ_BITS)) | workerPart | BigInt(seq)).toString();
     },
     token: (bytes = 24) => randomBytes(bytes).toString('base64url'),
+    reserve(id) {
+      const ms = Number(BigInt(id) >> (WORKER_BITS + SEQ_BITS));
+      // The next id borrows the millisecond after (next() moves past a full sequence), whatever its worker.
+      if (ms >= lastMs) {
+        lastMs = ms;
+        seq = MAX_SEQ;
+      }
+    },
   };
 }
 
@@ -59,4 +69,19 @@ export function idAt(ms: number): string {
 /** Compare two digit-string ids numerically without BigInt on the hot path. */
 export function compareIds(a: string, b: string): number {
   return Math.sign(a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/**
+ * A Space id from a snowflake: 13 characters of `[a-zA-Z0-9]` (SPEC SpaceId `^[a-zA-Z0-9]{1,13}$`,
+ * example `1SLjjRYNejbKM`), the snowflake in base 62 after a leading `1`, so ids still sort by time.
+ */
+export function spaceIdOf(snowflake: string): string {
+  let n = BigInt(snowflake);
+  let out = '';
+  do {
+    out = BASE62[Number(n % 62n)]! + out;
+    n /= 62n;
+  } while (n > 0n);
+  return `1${out.padStart(12, '0')}`;
 }

@@ -153,7 +153,19 @@ export function echo(value: unknown): string {
   return cut(typeof value === 'string' ? value : jsonPrefix(value, ECHO_MAX + 1));
 }
 export type ResourceType =
-  'user' | 'tweet' | 'media' | 'list' | 'space' | 'place' | 'poll' | 'ads_account' | 'compliance_job';
+  | 'user'
+  | 'tweet'
+  | 'media'
+  | 'list'
+  | 'space'
+  | 'place'
+  | 'poll'
+  | 'ads_account'
+  | 'community'
+  | 'note'
+  | 'news'
+  | 'article'
+  | 'compliance_job';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -202,6 +214,16 @@ export const problems = {
   },
   tooManyRequests(): Problem {
     return problems.blank(429, 'Too Many Requests', { v1: { code: 88, message: 'Rate limit exceeded' } });
+  },
+  /**
+   * An overloaded service (search "may return 503 under load", seed 000 Errors). The generic status
+   * shape; v1.1 code 130 "Over capacity" (DOCS-OLD response-codes); Ads SERVICE_UNAVAILABLE (notes §3.2).
+   */
+  serviceUnavailable(): Problem {
+    return problems.blank(503, 'Service Unavailable', {
+      v1: { code: 130, message: 'Over capacity' },
+      ads: { code: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' },
+    });
   },
   internal(requestId: string): Problem {
     const p = problems.blank(500, `Internal error. Quote request id ${requestId} when reporting it.`, {

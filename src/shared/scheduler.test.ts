@@ -146,3 +146,23 @@ test('advances, sets and mode changes run one at a time, in the order asked', as
   );
   s.stop();
 });
+
+test('a jump runs nothing on the way; what was due runs at the next advance, an interval once', async () => {
+  const clock = createClock(() => 0);
+  const s = createScheduler(clock);
+  const ticks: number[] = [];
+  let due = 0;
+  s.every(HOUR, () => {
+    ticks.push(clock.now());
+  });
+  s.after(2 * HOUR, () => {
+    due++;
+  });
+  assert.equal(await s.jump(1000 * HOUR), 1000 * HOUR);
+  assert.deepEqual([ticks, due], [[], 0]);
+  await s.advance(1);
+  assert.deepEqual([ticks, due], [[1000 * HOUR], 1], 'overdue timers run once, at the instant they are found');
+  await s.advance(HOUR);
+  assert.deepEqual(ticks, [1000 * HOUR, 1001 * HOUR]);
+  s.stop();
+});

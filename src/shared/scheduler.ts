@@ -20,6 +20,11 @@ export interface Scheduler {
   advance(ms: number): Promise<number>;
   /** Sets virtual time; forward runs due timers, backward runs none. */
   set(ms: number): Promise<number>;
+  /**
+   * Sets virtual time without running what falls due on the way: a snapshot load replaces the state
+   * rather than living through the span. Timers already due run at the next advance, an interval once.
+   */
+  jump(ms: number): Promise<number>;
   /** Stops time where it stands when the call's turn comes (after any advance queued before it). */
   useVirtualTime(): Promise<number>;
   useRealTime(): Promise<void>;
@@ -173,7 +178,8 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
           from + intervalMs,
           async () => {
             if (cancelled) return;
-            schedule(current.due);
+            // Re-based on the clock when a whole period was skipped (a jump), not run once per missed period.
+            schedule(clock.now() - current.due >= intervalMs ? clock.now() : current.due);
             await fn();
           },
           name,
@@ -197,6 +203,12 @@ export function createScheduler(clock: ClockControl, opts: SchedulerOptions = {}
       });
     },
     set: (ms) => serially(() => setTo(ms)),
+    jump: (ms) =>
+      serially(async () => {
+        if (draining) await draining;
+        clock.setVirtual(ms);
+        return clock.now();
+      }),
     useVirtualTime: () => serially(() => setTo(clock.now())),
     useRealTime() {
       return serially(async () => {

@@ -3,6 +3,7 @@
 // Each writes its source event in the same transaction as the change (STYLE: outbox).
 import type { Deps } from '../../deps.js';
 import { isoMillis } from '../../shared/clock.js';
+import { spaceIdOf } from '../../shared/ids.js';
 import { problems } from '../../shared/problems.js';
 import type { Queryable } from '../../store/index.js';
 import { deliveryRepo, enqueueSource, nudgeDispatch } from '../../delivery/index.js';
@@ -138,7 +139,7 @@ export async function startSpace(deps: Deps, b: Body): Promise<SpaceRow> {
   if (b.title !== undefined && (typeof b.title !== 'string' || b.title.length > 70))
     throw bad('title', b.title, 'title must be a string of at most 70 characters');
   const s: SpaceRow = {
-    id: deps.ids.next(),
+    id: spaceIdOf(deps.ids.next()),
     host_id: hostId,
     title: (b.title as string | undefined) ?? null,
     state: 'live',
@@ -161,6 +162,17 @@ export async function endSpace(deps: Deps, id: string): Promise<SpaceRow> {
     await emit(deps, tx, 'spaces.end', { space_id: s.id, host_id: s.host_id, title: s.title });
   });
   return { ...s, state: 'ended', ended_at: now };
+}
+
+/** A scheduled Space (modules/spaces schedules them) goes live: emits spaces.start as a new one does. */
+export async function startScheduledSpace(deps: Deps, id: string): Promise<SpaceRow> {
+  const s = await spacesRepo.byId(deps.db, id);
+  if (!s) throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'space' });
+  await deps.db.tx(async (tx) => {
+    if (!(await spacesRepo.goLive(tx, id))) throw problems.conflict(`Space ${id} is not scheduled.`);
+    await emit(deps, tx, 'spaces.start', { space_id: s.id, host_id: s.host_id, title: s.title });
+  });
+  return { ...s, state: 'live' };
 }
 
 /** POST /_aviary/dm-signals: a typing indicator or a read receipt from sender_id in a conversation. */

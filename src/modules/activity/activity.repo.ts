@@ -99,7 +99,7 @@ export type SpaceRow = {
   id: string;
   host_id: string;
   title: string | null;
-  state: 'live' | 'ended';
+  state: 'live' | 'scheduled' | 'ended';
   created_at: number;
   ended_at: number | null;
 };
@@ -116,6 +116,13 @@ const SPACE_COLUMNS = [
 export const spacesRepo = {
   insert: (db: Queryable, s: SpaceRow) => insertRow(db, 'activity_spaces', SPACE_COLUMNS, s),
   byId: (db: Queryable, id: string) => db.get<SpaceRow>('SELECT * FROM activity_spaces WHERE id = ?', [id]),
+  /** A scheduled Space goes live (modules/spaces keeps when it started). */
+  async goLive(db: Queryable, id: string): Promise<boolean> {
+    return (
+      (await db.run("UPDATE activity_spaces SET state = 'live' WHERE id = ? AND state = 'scheduled'", [id])).changes ===
+      1
+    );
+  },
   async end(db: Queryable, id: string, now: number): Promise<boolean> {
     return (
       (

@@ -8,6 +8,7 @@ import { problems } from '../../shared/problems.js';
 import { createSubscription, deleteSubscriptions, listSubscriptions, updateSubscription } from './activity.service.js';
 import { closeStreams, connectionsOf, MAX_CONNECTIONS, openStream } from './activity.stream.js';
 import { subscriptionView } from './activity.view.js';
+import { disconnectLine } from '../stream/index.js';
 
 /** SPEC: Bearer, OAuth 2.0 user or OAuth 1.0a user; scopes are checked per event kind (private kinds). */
 const ANY: AuthRule = { schemes: ['app', 'oauth1-user', 'oauth2-user'] };
@@ -80,13 +81,26 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     const backfill = q.backfill_minutes;
     const since = q.start_time ?? (backfill ? now - backfill * 60_000 : null);
     const until = q.end_time ?? null;
+    deps.runtime.journal.streamOpened(req, reply);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.flushHeaders();
     const close = await openStream(deps, appId, { write: (c) => res.write(c), end: () => res.end() }, since, until);
+    // Fault rules (/_aviary/faults, target `stream`) may cut it with the filtered stream's in-stream error.
+    const untap = deps.runtime.faults.streamOpened({
+      path: '/2/activity/stream',
+      appId,
+      disconnect: (type) => {
+        close();
+        res.end(disconnectLine(type));
+      },
+    });
     req.raw.on('close', close);
-    res.on('close', close);
+    res.on('close', () => {
+      close();
+      untap();
+    });
   });
 
   app.addHook('preClose', async () => closeStreams(deps));

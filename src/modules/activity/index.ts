@@ -3,6 +3,14 @@
 export { activityRoutes } from './activity.routes.js';
 export { startDispatcher, SOURCE_TOPICS } from './activity.dispatch.js';
 export { EVENT_TYPES, kindOf } from './activity.kinds.js';
-export { emitSynthetic, patchProfile, startSpace, endSpace, spaceView, dmSignal } from './activity.control.js';
+export {
+  emitSynthetic,
+  patchProfile,
+  startSpace,
+  startScheduledSpace,
+  endSpace,
+  spaceView,
+  dmSignal,
+} from './activity.control.js';
 export { detachDeletedWebhook } from './activity.service.js';
 export { createActivityStreams } from './activity.stream.js';

@@ -7,6 +7,7 @@ export { createPostRows } from './posts.cache.js';
 export {
   cachedPosts,
   latestPosts,
+  recentPosts,
   pollsByIds,
   postsOfAuthor,
   repostersOf,

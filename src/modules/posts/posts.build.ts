@@ -35,6 +35,7 @@ export type PostInput = {
   replySettings?: string;
   paidPartnership?: boolean;
   communityId?: string;
+  shareWithFollowers?: boolean;
   nullcast?: boolean;
   possiblySensitive?: boolean;
   /** The version this one replaces (edits keep the chain, its metrics and its references). */
@@ -149,6 +150,7 @@ export function buildPost(input: PostInput): PostRow {
     reply_settings: input.replySettings ?? prev?.reply_settings ?? 'everyone',
     paid_partnership: (input.paidPartnership ?? prev?.paid_partnership === 1) ? 1 : 0,
     community_id: input.communityId ?? prev?.community_id ?? null,
+    share_with_followers: (input.shareWithFollowers ?? prev?.share_with_followers === 1) ? 1 : 0,
     nullcast: input.nullcast ? 1 : 0,
     place_id: input.placeId ?? null,
     coordinates: json(input.coordinates),

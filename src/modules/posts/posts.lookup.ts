@@ -19,6 +19,8 @@ const TIMELINES = {
   list: postsRepo.byList,
   quotes: postsRepo.quotesOf,
   reposts: postsRepo.repostsOf,
+  reposts_of_me: postsRepo.repostsOfAuthor,
+  space: postsRepo.linkingSpace,
 };
 export type Timeline = keyof typeof TIMELINES;
 /**
@@ -64,6 +66,22 @@ export async function timelinePage(
   // A previous page is read oldest first from its cursor; the page it was asked from follows it.
   if (f.beforeId !== undefined) return { rows: rows.reverse(), more: true };
   return { rows, more: read.length > q.limit };
+}
+
+/**
+ * Organic posts created at or after `since` (the service clock's window), newest first, at most
+ * `limit`, before the post `beforeId` when given: the posts news stories, trends and the posts
+ * eligible for notes are computed from.
+ */
+export async function recentPosts(
+  deps: Deps,
+  o: { since: number; limit: number; beforeId?: string; exclude?: readonly string[] },
+): Promise<{ rows: PostRow[]; more: boolean }> {
+  const f = filterOf({ limit: o.limit, position: null, exclude: o.exclude });
+  f.nullcast = 0;
+  if (o.beforeId !== undefined) f.afterId = o.beforeId;
+  const read = await postsRepo.recent(deps.db, { ...f, since: o.since });
+  return { rows: read.slice(0, o.limit), more: read.length > o.limit };
 }
 
 /** Meta of a post timeline: counts, newest/oldest ids and tokens (notes §8.2). */

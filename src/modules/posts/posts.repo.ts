@@ -21,6 +21,8 @@ export type PostRow = {
   reply_settings: string;
   paid_partnership: number;
   community_id: string | null;
+  /** A community post its author also broadcast to their followers (migration 0027). */
+  share_with_followers: number;
   nullcast: number;
   place_id: string | null;
   coordinates: string | null;
@@ -64,6 +66,7 @@ export const POST_COLUMNS = [
   'reply_settings',
   'paid_partnership',
   'community_id',
+  'share_with_followers',
   'nullcast',
   'place_id',
   'coordinates',
@@ -200,12 +203,16 @@ export const postsRepo = {
       [userId, userId],
       f,
     ),
-  /** The home timeline: the user's own posts and those of everyone they follow. */
+  /**
+   * The home timeline: the user's own posts and those of everyone they follow; a followed author's
+   * community post only when they shared it with their followers (seed "Post creation").
+   */
   home: (db: Queryable, userId: string, f: TimelineFilter) =>
     timeline(
       db,
       'posts p',
-      '(p.author_id = ? OR p.author_id IN (SELECT target_id FROM follows WHERE source_id = ?))',
+      `(p.author_id = ? OR (p.author_id IN (SELECT target_id FROM follows WHERE source_id = ?)
+        AND (p.community_id IS NULL OR p.share_with_followers = 1)))`,
       [userId, userId],
       f,
     ),
@@ -216,6 +223,21 @@ export const postsRepo = {
     timeline(db, 'posts p', 'p.quote_of_id = ?', [postId], f),
   repostsOf: (db: Queryable, postId: string, f: TimelineFilter) =>
     timeline(db, 'posts p', 'p.repost_of_id = ?', [postId], f),
+  /** Reposts by others of the user's posts (GET /2/users/reposts_of_me). */
+  repostsOfAuthor: (db: Queryable, userId: string, f: TimelineFilter) =>
+    timeline(
+      db,
+      'posts p JOIN posts o ON o.id = p.repost_of_id',
+      'o.author_id = ? AND p.author_id <> ?',
+      [userId, userId],
+      f,
+    ),
+  /** Posts that link to a Space (`…/i/spaces/<id>` among their expanded URLs); Space ids are `[a-zA-Z0-9]`. */
+  linkingSpace: (db: Queryable, spaceId: string, f: TimelineFilter) =>
+    timeline(db, 'posts p', 'p.entities LIKE ?', [`%/i/spaces/${spaceId.replace(/[^A-Za-z0-9]/g, '')}%`], f),
+  /** Live posts created at or after `since`, newest first (news, trends, notes read the recent posts). */
+  recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
+    timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
   repostBy: (db: Queryable, authorId: string, postId: string) =>
     db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]),
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */

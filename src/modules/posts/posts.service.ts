@@ -8,6 +8,7 @@ import type { Queryable } from '../../store/index.js';
 import { enqueueSource } from '../../delivery/index.js';
 import { edgesRepo } from '../edges/index.js';
 import { isFollowing } from '../follows/index.js';
+import { checkCommunityPost } from '../communities/index.js';
 import { attachableMedia } from '../media/index.js';
 import { placeById } from '../places/index.js';
 import {
@@ -72,6 +73,7 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   const media = b.media ? await attachableMedia(deps, author.id, b.media.media_ids) : [];
   if (b.geo?.place_id && !placeById(b.geo.place_id))
     throw problems.invalidParam('geo.place_id', b.geo.place_id, `Place ${b.geo.place_id} was not found.`);
+  if (b.community_id) await checkCommunityPost(deps, b.community_id, author.id);
   await checkDuplicate(deps, author, text);
   const id = deps.ids.next();
   const now = deps.clock.now();
@@ -91,6 +93,7 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
     replySettings: b.reply_settings ?? b.poll?.reply_settings,
     paidPartnership: b.paid_partnership,
     communityId: b.community_id,
+    shareWithFollowers: b.share_with_followers,
     nullcast: b.nullcast,
     resolve: await resolver(deps, text),
   });

@@ -5,3 +5,4 @@ export { searchRoutes } from './search.routes.js';
 export { createDrainChain, drainIndex, startSearchIndexer } from './search.indexer.js';
 export { keywordKeys } from './search.keys.js';
 export { filedKeys, keywordPosts, windowKeys, type KeywordQuery } from './search.insights.js';
+export { createSearchLoad } from './search.load.js';

@@ -8,6 +8,8 @@ import { id, int, list, oneOf, readQuery, required, str, time, withDefault, type
 import { selectionOf, TWEET_SELECTION, windowOf } from '../../http/v2-query.js';
 import { countPosts, searchPosts, type SearchRequest } from './search.service.js';
 import type { Product } from './search.window.js';
+import { withinLoad } from './search.load.js';
+import { problems } from '../../shared/problems.js';
 
 // In the spec's order, which the real "is not one of [...]" message lists.
 const BOUNDS = { query: required(str()), start_time: time(), end_time: time(), since_id: id(), until_id: id() };
@@ -43,6 +45,12 @@ function requestOf(req: FastifyRequest, q: Bounds, product: Product): SearchRequ
 }
 
 export function searchRoutes(app: FastifyInstance, deps: Deps) {
+  /** One more search or count, or the 503 of an overloaded search service (search.load.ts). */
+  const loaded = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const out = await withinLoad(deps.runtime.searchLoad, deps.config.searchConcurrency, fn);
+    if (out === null) throw problems.serviceUnavailable();
+    return out;
+  };
   const routes: [string, Product, AuthRule, number][] = [
     ['/2/tweets/search/recent', 'recent', anyAuth(['tweet.read', 'users.read']), 100],
     ['/2/tweets/search/all', 'all', APP_ONLY, 500],
@@ -52,7 +60,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
     app.get<{ Querystring: Query }>(path, { config: { auth } }, async (req) => {
       const q = readQuery(req.query, spec);
       const r = { ...requestOf(req, q, product), limit: q.max_results ?? 10 };
-      return searchPosts(deps, viewerOf(req), r, selectionOf(q));
+      return loaded(() => searchPosts(deps, viewerOf(req), r, selectionOf(q)));
     });
   }
   for (const [path, product] of [
@@ -61,7 +69,7 @@ export function searchRoutes(app: FastifyInstance, deps: Deps) {
   ] as const) {
     app.get<{ Querystring: Query }>(path, { config: { auth: APP_ONLY } }, async (req) => {
       const q = readQuery(req.query, COUNTS);
-      return countPosts(deps, { ...requestOf(req, q, product), granularity: q.granularity });
+      return loaded(() => countPosts(deps, { ...requestOf(req, q, product), granularity: q.granularity }));
     });
   }
 }

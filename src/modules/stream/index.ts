@@ -18,7 +18,15 @@ export { matchPostForApp, rulesForApp, limitsOf } from './rules.service.js';
 export { createRuleCache, type MatchedRule } from './rules.cache.js';
 export type { RuleView } from './rules.view.js';
 export { startStreamDispatcher } from './stream.dispatch.js';
-export { createStreamHub, type Conn, type Feed, type FeedBatch, type FeedLine } from './stream.hub.js';
+export {
+  createStreamHub,
+  disconnectLine,
+  type DisconnectType,
+  type Conn,
+  type Feed,
+  type FeedBatch,
+  type FeedLine,
+} from './stream.hub.js';
 // For the compliance streams (modules/compliance): mount an endpoint with the streams' framing and rules.
 export { BACKFILL, RECOVERY, streamEndpoint } from './stream.routes.js';
 export { inSample, partitionOf } from './stream.sample.js';

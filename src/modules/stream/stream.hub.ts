@@ -90,7 +90,16 @@ declare module '../../deps.js' {
   }
 }
 
-export type DisconnectType = 'OperationalDisconnect' | 'ForceDisconnect' | 'SlowReader' | 'InternalError';
+/** Seed 000 Errors, `operational-disconnect` (SPEC OperationalDisconnectProblem): every type a stream may end with. */
+export type DisconnectType =
+  | 'OperationalDisconnect'
+  | 'UpstreamOperationalDisconnect'
+  | 'ForceDisconnect'
+  | 'UpstreamUncleanDisconnect'
+  | 'SlowReader'
+  | 'InternalError'
+  | 'ClientApplicationStateDegraded'
+  | 'InvalidRules';
 
 const HOUSEKEEPING_MS = 1_000;
 /** Heartbeats every 10 housekeeping ticks; a row unseen for 30 s belongs to a dead process. */
@@ -149,18 +158,34 @@ async function unregister(hub: Hub, conn: Conn, reason: string): Promise<void> {
 
 const DETAILS: Record<DisconnectType, string> = {
   OperationalDisconnect: 'This stream has been disconnected for operational reasons.',
+  // DOCS handling-disconnections (notes §4.1).
+  UpstreamOperationalDisconnect: 'This stream has been disconnected upstream for operational reasons.',
   ForceDisconnect: 'This stream has been disconnected for operational reasons.',
+  // ASSUMED in the style of the documented texts (the types are SPEC; their texts were not found).
+  UpstreamUncleanDisconnect: 'This stream has been disconnected upstream without a clean shutdown.',
   // DOCS-OLD response-codes @ d1139bf6 (notes §4.1).
   SlowReader: 'This stream has been disconnected because your client was unable to keep up with us.',
   InternalError: 'This stream has been disconnected due to an internal error.',
+  ClientApplicationStateDegraded: 'This stream has been disconnected because your client application is degraded.',
+  InvalidRules: 'This stream has been disconnected because its rules are invalid.',
 };
 // `operator_disconnect` is the SPEC example; the others are ASSUMED in its style.
 const REASONS: Record<DisconnectType, string> = {
   OperationalDisconnect: 'server_shutdown',
+  UpstreamOperationalDisconnect: 'upstream_operational_disconnect',
   ForceDisconnect: 'operator_disconnect',
+  UpstreamUncleanDisconnect: 'upstream_unclean_disconnect',
   SlowReader: 'slow_reader',
   InternalError: 'internal_error',
+  ClientApplicationStateDegraded: 'client_application_state_degraded',
+  InvalidRules: 'invalid_rules',
 };
+
+/** The in-stream error line of a disconnect (also what activity streams send; faults/ cut both). */
+export function disconnectLine(type: DisconnectType): string {
+  const error = partialError(problems.operationalDisconnect(type, DETAILS[type]));
+  return JSON.stringify({ errors: [error] }) + '\r\n';
+}
 
 /**
  * Ends a connection with the in-stream error (TAV2 reads a line of `errors` without `data` as one).
@@ -170,8 +195,7 @@ const REASONS: Record<DisconnectType, string> = {
 export function disconnect(hub: Hub, conn: Conn, type: DisconnectType): Promise<void> {
   if (conn.ended) return Promise.resolve();
   conn.ended = true;
-  const error = partialError(problems.operationalDisconnect(type, DETAILS[type]));
-  conn.sink.endWith(JSON.stringify({ errors: [error] }) + '\r\n');
+  conn.sink.endWith(disconnectLine(type));
   return unregister(hub, conn, REASONS[type]);
 }
 

@@ -41,6 +41,7 @@ export function streamEndpoint<S extends Shape>(app: FastifyInstance, deps: Deps
     const target = e.target(q);
     const caller = callerApp(req);
     const uuid = await admitConnection(deps, caller, req.ip ?? null, target);
+    deps.runtime.journal.streamOpened(req, reply);
     const sel = selectionOf(q as SelectionQuery);
     await runStream(deps, { uuid, appId: caller.id, sel, window, sink: streamingResponse(reply), target });
   });

@@ -138,6 +138,15 @@ export async function runStream(
   };
   try {
     await join(deps, conn, o.window.since);
+    // Fault rules (/_aviary/faults, target `stream`) may cut the connection with any disconnect_type.
+    if (!conn.ended)
+      o.sink.onClose(
+        deps.runtime.faults.streamOpened({
+          path: '/2/tweets/search/stream',
+          appId: o.appId,
+          disconnect: (type) => void disconnect(hubOf(deps), conn, type),
+        }),
+      );
   } catch {
     hubOf(deps).admitting.delete(o.uuid);
     await disconnect(hubOf(deps), conn, 'InternalError');

@@ -2,6 +2,7 @@
 // of modules/hydrate), lookups and writes, the views, the tier rules every write shares, and the row
 // cache each server makes (main.ts).
 export { usersRoutes, type UsersRendering } from './users.routes.js';
+export { usersAdminRoutes } from './users.admin.js';
 export { checkEnrolled, SELF_SERVE } from './users.rules.js';
 export { createUserRows } from './users.cache.js';
 export {

@@ -138,6 +138,37 @@ export const usersRepo = {
     await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE pinned_tweet_id = ?', [postId]);
     await touch(db);
   },
+  /**
+   * Users whose username, name or description holds every word (lower case, LIKE wildcards taken
+   * literally): exact usernames first, then the most followed; `limit + 1` rows from `offset`.
+   */
+  search(db: Queryable, words: string[], exact: string, limit: number, offset: number): Promise<UserRow[]> {
+    const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = words.map(
+      () =>
+        "(username_lower LIKE ? ESCAPE '\\' OR LOWER(name) LIKE ? ESCAPE '\\' OR LOWER(description) LIKE ? ESCAPE '\\')",
+    );
+    return db.all<UserRow>(
+      `SELECT * FROM users WHERE ${where.join(' AND ')}
+       ORDER BY CASE WHEN username_lower = ? THEN 0 ELSE 1 END, followers_count DESC, id DESC LIMIT ? OFFSET ?`,
+      [...words.flatMap((w) => [like(w), like(w), like(w)]), exact, limit + 1, offset],
+    );
+  },
+  /** An organization's affiliated users, newest affiliation first (by user id within a page). */
+  affiliates: (db: Queryable, orgId: string, limit: number, afterUserId?: string) =>
+    db.all<{ user_id: string }>(
+      `SELECT user_id FROM user_affiliates WHERE org_id = ?${afterUserId ? ' AND user_id < ?' : ''} ORDER BY user_id DESC LIMIT ?`,
+      afterUserId ? [orgId, afterUserId, limit + 1] : [orgId, limit + 1],
+    ),
+  async setAffiliate(db: Queryable, orgId: string, userId: string, on: boolean, at: number): Promise<boolean> {
+    const r = on
+      ? await db.run(
+          'INSERT INTO user_affiliates (org_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT (org_id, user_id) DO NOTHING',
+          [orgId, userId, at],
+        )
+      : await db.run('DELETE FROM user_affiliates WHERE org_id = ? AND user_id = ?', [orgId, userId]);
+    return r.changes === 1;
+  },
   /** Profile fields set through the control API (PATCH /_aviary/users/{id}). */
   async updateProfile(db: Queryable, id: string, f: ProfileFields): Promise<void> {
     const set: Record<string, string | number | null> = { ...f };

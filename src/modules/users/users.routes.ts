@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { anyAuth, userContext } from '../../http/auth.js';
 import { callerUserId, viewerOf } from '../../http/caller.js';
-import { id, ids, names, readPath, readQuery, required, str, type Query } from '../../http/input.js';
-import { selectionOf, USER_SELECTION } from '../../http/v2-query.js';
+import { id, ids, int, names, readPath, readQuery, required, str, withDefault, type Query } from '../../http/input.js';
+import { pageOf, selectionOf, USER_SELECTION } from '../../http/v2-query.js';
+import { encodeToken, pageMeta, type PageMeta } from '../../shared/cursor.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
-import { USERNAME } from './users.service.js';
+import { affiliatesOf, searchUsers, USERNAME } from './users.service.js';
 
 /**
  * What these routes render with: modules/hydrate's lookup, which app.ts hands in. Hydrate reads users
@@ -23,6 +24,7 @@ export type UsersRendering = {
     parameter: string,
     single?: boolean,
   ) => Promise<unknown>;
+  renderUserPage: (deps: Deps, viewer: Viewer, ids: string[], meta: PageMeta, sel: Selection) => Promise<unknown>;
 };
 
 const READ = anyAuth();
@@ -63,6 +65,49 @@ export function usersRoutes(app: FastifyInstance, deps: Deps, render: UsersRende
       const q = readQuery(req.query, USER_SELECTION);
       const username = readPath('username', req.params.username, USERNAME_PARAM);
       return render.lookupUsers(deps, viewerOf(req), [username], 'username', selectionOf(q), 'username', true);
+    },
+  );
+  pageRoutes(app, deps, render);
+}
+
+/** SPEC searchUsers: the query is letters, digits, `_`, `'` and spaces, 1 to 50 of them. */
+const SEARCH = {
+  query: required(str({ pattern: /^[A-Za-z0-9_' ]{1,50}$/ })),
+  max_results: withDefault(int({ min: 1, max: 1000 }), 100),
+  next_token: str(),
+  ...USER_SELECTION,
+};
+const AFFILIATES = {
+  max_results: withDefault(int({ min: 1, max: 1000 }), 100),
+  pagination_token: str(),
+  ...USER_SELECTION,
+};
+
+function pageRoutes(app: FastifyInstance, deps: Deps, render: UsersRendering) {
+  app.get<{ Querystring: Query }>(
+    '/2/users/search',
+    { config: { auth: userContext(['tweet.read', 'users.read']) } },
+    async (req) => {
+      const q = readQuery(req.query, SEARCH);
+      const { position } = pageOf({ pagination_token: q.next_token }, q.max_results);
+      const offset = Number(position?.cursor ?? 0);
+      const found = await searchUsers(deps, q.query, q.max_results, offset);
+      const meta: PageMeta = { result_count: found.ids.length };
+      if (found.nextOffset !== null) meta.next_token = encodeToken({ dir: 'next', cursor: String(found.nextOffset) });
+      if (offset > 0)
+        meta.previous_token = encodeToken({ dir: 'next', cursor: String(Math.max(0, offset - q.max_results)) });
+      return render.renderUserPage(deps, viewerOf(req), found.ids, meta, selectionOf(q));
+    },
+  );
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    '/2/users/:id/affiliates',
+    { config: { auth: READ } },
+    async (req) => {
+      const q = readQuery(req.query, AFFILIATES);
+      const { limit, position } = pageOf(q, 100);
+      const page = await affiliatesOf(deps, readPath('id', req.params.id, id()), limit, position?.cursor);
+      const meta = pageMeta(page.ids, page.more, false);
+      return render.renderUserPage(deps, viewerOf(req), page.ids, meta, selectionOf(q));
     },
   );
 }

@@ -181,3 +181,38 @@ export async function updateUserProfile(
   await usersRepo.updateProfile(db, id, fields);
   return { before, after: (await usersRepo.byId(db, id))! };
 }
+
+/**
+ * GET /2/users/search: users whose username, name or description holds every word of the query;
+ * the exact username first, then the most followed. Pages by position (the token holds an offset).
+ */
+export async function searchUsers(
+  deps: Deps,
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; nextOffset: number | null }> {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return { ids: [], nextOffset: null };
+  const rows = await usersRepo.search(deps.db, words, query.trim().toLowerCase(), limit, offset);
+  return { ids: rows.slice(0, limit).map((u) => u.id), nextOffset: rows.length > limit ? offset + limit : null };
+}
+
+/** GET /2/users/{id}/affiliates: the organization's affiliated users, a page by user id. */
+export async function affiliatesOf(
+  deps: Deps,
+  orgId: string,
+  limit: number,
+  afterUserId?: string,
+): Promise<{ ids: string[]; more: boolean }> {
+  await requireUser(deps, orgId);
+  const rows = await usersRepo.affiliates(deps.db, orgId, limit, afterUserId);
+  return { ids: rows.slice(0, limit).map((r) => r.user_id), more: rows.length > limit };
+}
+
+/** Control API: affiliates `userId` with the organization `orgId` (or ends it); whether it changed. */
+export async function setAffiliate(deps: Deps, orgId: string, userId: string, on: boolean): Promise<boolean> {
+  await requireUser(deps, orgId);
+  await requireUser(deps, userId, 'user_id');
+  return usersRepo.setAffiliate(deps.db, orgId, userId, on, deps.clock.now());
+}

@@ -1,7 +1,7 @@
 // What other modules may use of webhooks.
 export { webhooksRoutes } from './webhooks.routes.js';
 export { findWebhook, requireWebhook, WEBHOOK_ID, type WebhookCascade } from './webhooks.service.js';
-export { createWebhookChecks } from './webhooks.checks.js';
+export { armAllChecks, createWebhookChecks } from './webhooks.checks.js';
 export { startWebhookWorkers, enqueueDeliveries, nudgeDeliveries, type NewDelivery } from './webhooks.workers.js';
 export { createReplayJob, replayWindow, parseReplayDate, type Window } from './webhooks.replay.js';
 export { allLinks, type LinkFields } from './webhooks.links.js';

@@ -42,15 +42,30 @@ export function createWebhookChecks(): WebhookChecks {
  * to. A refusal makes the webhook invalid at once, as a TLS exception does: the URL cannot pass
  * until the rules change, and PUT re-enables it if they do.
  */
-export async function crcOf(deps: Deps, url: string, secret: string): Promise<CrcOutcome> {
+export async function crcOf(deps: Deps, url: string, secret: string, webhookId?: string): Promise<CrcOutcome> {
   const refused = deps.config.strictWebhooks ? refuseBeforeSend(url) : null;
   if (refused) return { result: 'invalid', reason: `refused by --strict-webhooks, nothing was sent: ${refused}` };
-  return runCrc(deps.runtime.delivery.http, {
+  // Fault rules (/_aviary/faults, target `crc`) may hold the check back, or lose it: a lost check is
+  // what a receiver that never answers looks like, a transient failure (seed, States and transitions).
+  const fault = deps.runtime.faults.onWebhook({ target: 'crc', webhookId: webhookId ?? null, url });
+  if (fault && fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  const started = deps.clock.wall();
+  const outcome: CrcOutcome = fault?.drop
+    ? { result: 'transient', reason: `timeout: dropped by fault rule ${fault.drop}, nothing was sent` }
+    : await runCrc(deps.runtime.delivery.http, {
+        url,
+        secret,
+        now: deps.clock.now(),
+        signatureHeader: deps.config.webhookSignatureHeader,
+      });
+  deps.runtime.journal.crc({
     url,
-    secret,
-    now: deps.clock.now(),
-    signatureHeader: deps.config.webhookSignatureHeader,
+    result: outcome.result,
+    reason: outcome.result === 'success' ? null : outcome.reason,
+    latency_ms: deps.clock.wall() - started,
+    faults: fault?.rules ?? null,
   });
+  return outcome;
 }
 
 /** Applies a check outcome to the stored state and re-arms the timer. */
@@ -80,7 +95,7 @@ async function periodicCheck(deps: Deps, id: string, due: number): Promise<void>
   if (!w) return;
   const app = await getApp(deps, w.app_id).catch(() => null);
   if (!app) return;
-  await recordCheck(deps, w, await crcOf(deps, w.url, app.consumer_secret));
+  await recordCheck(deps, w, await crcOf(deps, w.url, app.consumer_secret, w.id));
 }
 
 /** Arms a timer for every valid webhook from the store. */

@@ -102,7 +102,7 @@ export async function deleteWebhook(deps: Deps, appId: string, id: string, casca
 /** PUT: a check now; success re-enables the webhook, failure is reported after the state is stored. */
 export async function revalidateWebhook(deps: Deps, app: AppRow, id: string): Promise<WebhookRow> {
   const w = await requireWebhook(deps, app.id, id);
-  const outcome = await crcOf(deps, w.url, app.consumer_secret);
+  const outcome = await crcOf(deps, w.url, app.consumer_secret, w.id);
   const next = await recordCheck(deps, w, outcome);
   if (outcome.result !== 'success') throw fail('CrcValidationFailed', outcome.reason, 'webhook_id', id);
   return { ...w, ...next };

@@ -50,6 +50,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '0023_ads_do_not_reach', sql: (await import('./0023_ads_do_not_reach.js')).default },
   { id: '0024_ads_product_catalogs', sql: (await import('./0024_ads_product_catalogs.js')).default },
   { id: '0025_limits', sql: (await import('./0025_limits.js')).default },
+  { id: '0027_news_notes_spaces', sql: (await import('./0027_news_notes_spaces.js')).default },
   { id: '0028_streams_compliance', sql: (await import('./0028_streams_compliance.js')).default },
   { id: '0029_chat', sql: (await import('./0029_chat.js')).default },
   { id: '0032_users_email_suspended', sql: (await import('./0032_users_email_suspended.js')).default },
