@@ -10,6 +10,7 @@ import { adminPost, newUser, type TestUser } from './actors.js';
 import { newApp, startReceiver, type Receiver, type TestApp } from './receiver.js';
 import type { TestServer } from './server.js';
 import { CHAT_RECIPES, chatPathValue, makeChatWorld, type ChatWorld } from './walk.chat.js';
+import { makeStoriesWorld, STORIES_RECIPES, storiesPathValue, type StoriesWorld } from './walk.stories.js';
 
 export type Spec = {
   paths: Record<string, Record<string, Operation>>;
@@ -63,24 +64,25 @@ export function parametersOf(spec: Spec, op: Operation): Parameter[] {
   return (op.parameters ?? []).map((p) => ('$ref' in p ? spec.components.parameters[p.$ref.split('/').pop()!]! : p));
 }
 
-export type World = ChatWorld & {
-  app: TestApp;
-  alice: TestUser;
-  bob: TestUser;
-  carol: TestUser;
-  oauth2: string;
-  oauth1: { token: string; secret: string };
-  post: string;
-  reply: string;
-  list: string;
-  conversation: string;
-  dmEvent: string;
-  mediaId: string;
-  mediaKey: string;
-  webhook: string;
-  subscription: string;
-  receivers: Receiver[];
-};
+export type World = ChatWorld &
+  StoriesWorld & {
+    app: TestApp;
+    alice: TestUser;
+    bob: TestUser;
+    carol: TestUser;
+    oauth2: string;
+    oauth1: { token: string; secret: string };
+    post: string;
+    reply: string;
+    list: string;
+    conversation: string;
+    dmEvent: string;
+    mediaId: string;
+    mediaKey: string;
+    webhook: string;
+    subscription: string;
+    receivers: Receiver[];
+  };
 
 const must = <T>(what: string, r: { status: number; body: T }, ok = [200, 201]): T => {
   if (!ok.includes(r.status)) throw new Error(`walk fixture ${what}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -138,8 +140,10 @@ export async function makeWorld(s: TestServer): Promise<World> {
     }),
   ) as { data: { subscription: { subscription_id: string } } };
   const chat = await makeChatWorld(s, { app, alice, bob, carol, oauth2 });
+  const stories = await makeStoriesWorld(s, { app, alice, bob, carol, oauth2, reply });
   return {
     ...chat,
+    ...stories,
     app,
     alice,
     bob,
@@ -193,8 +197,8 @@ const ymdhm = (ms: number) => new Date(ms).toISOString().replace(/[-T:]/g, '').s
 
 /** Path values by parameter name; `id` depends on the resource the path names. */
 export function pathValue(w: World, template: string, name: string): string | undefined {
-  const chat = chatPathValue(w, template, name);
-  if (chat !== undefined) return chat;
+  const own = chatPathValue(w, template, name) ?? storiesPathValue(w, template, name);
+  if (own !== undefined) return own;
   if (name === 'id') {
     if (template.startsWith('/2/users/')) return w.alice.id;
     if (template.startsWith('/2/lists/')) return w.list;
@@ -245,6 +249,7 @@ export function queryValue(w: World, name: string, template: string): string | u
  */
 export const RECIPES: Record<string, (s: TestServer, w: World) => Promise<Partial<Request>> | Partial<Request>> = {
   ...CHAT_RECIPES,
+  ...STORIES_RECIPES,
   createAccountActivitySubscription: () => ({ body: {} }),
   deleteAccountActivitySubscription: async (s, w) => {
     const auth = authorization(s, w, 'oauth1', 'POST', `/2/account_activity/webhooks/${w.webhook}/subscriptions/all`);
