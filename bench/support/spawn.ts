@@ -51,7 +51,16 @@ export async function spawnAviary(
     await new Promise((r) => setTimeout(r, 5));
   }
   const startupMs = performance.now() - t0;
-  const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
+  // The file is written just after the port opens: wait for it too.
+  let creds: any;
+  while (!creds) {
+    try {
+      creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
+    } catch {
+      if (performance.now() - t0 > 20_000) throw new Error('Aviary wrote no credentials.json in 20 s');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
   return {
     url,
     proc,
