@@ -4,7 +4,7 @@
 // Client#query), creates `posts` (500) posts one after another with POST /_aviary/posts, and prints a
 // table per store: statement, calls per post and time per post, split into the request's own
 // statements and the background work they cause (fan-out, search indexer, stream dispatcher).
-// With one post at a time there is no group commit; the figures are the per-post floor.
+// One post at a time (default) there is no group commit; BENCH_CONCURRENCY=16 shows it.
 // BENCH_STREAM=1 opens one filtered-stream connection with a rule, so the stream dispatcher runs.
 // PostgreSQL runs too when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -17,6 +17,7 @@ import { buildConfig } from '../src/config/index.js';
 import { startAviary } from '../src/main.js';
 
 const POSTS = Number(process.argv[2] ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.AVIARY_TEST_DATABASE_URL ?? null;
 
 type Stat = { calls: number; ns: bigint };
@@ -109,6 +110,9 @@ async function measure(store: 'sqlite' | 'postgres') {
     return { status: res.status, body: (await res.json()) as any };
   };
   const author = (await call('POST', '/_aviary/users', { username: 'stmts', name: 'S' })).body.data;
+  const authors: string[] = [author.id];
+  for (let k = 1; k < CONCURRENCY; k++)
+    authors.push((await call('POST', '/_aviary/users', { username: `stmts${k}`, name: 'S' })).body.data.id);
   let abort: AbortController | null = null;
   if (process.env.BENCH_STREAM) {
     const app = (await call('POST', '/_aviary/apps', { name: 'stmts-stream', tier: 'enterprise' })).body.data;
@@ -123,13 +127,20 @@ async function measure(store: 'sqlite' | 'postgres') {
   for (let i = 0; i < 50; i++) await call('POST', '/_aviary/posts', { author_id: author.id, text: `warm ${i} hello` });
   await new Promise((r) => setTimeout(r, 500));
   counting = true;
-  for (let i = 0; i < POSTS; i++) {
-    const r = await call('POST', '/_aviary/posts', {
-      author_id: author.id,
-      text: `hello world number ${i} #tag @stmts`,
-    });
-    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-  }
+  // BENCH_CONCURRENCY=16: that many callers at once (group commit shows in the COMMITs per post).
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (i < POSTS) {
+        const n = i++;
+        const r = await call('POST', '/_aviary/posts', {
+          author_id: authors[n % authors.length]!,
+          text: `hello world number ${n} #tag @stmts`,
+        });
+        if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+      }
+    }),
+  );
   await new Promise((r) => setTimeout(r, 1_000)); // the background work of the last posts
   counting = false;
   abort?.abort();
@@ -149,7 +160,9 @@ async function measure(store: 'sqlite' | 'postgres') {
       us: Number(s.ns) / 1e3 / POSTS,
     }))
     .sort((a, b) => (a.where === b.where ? b.us - a.us : a.where === 'request' ? -1 : 1));
-  console.log(`\n### ${store}: ${POSTS} posts, one at a time\n`);
+  console.log(
+    `\n### ${store}: ${POSTS} posts, ${CONCURRENCY === 1 ? 'one at a time' : `${CONCURRENCY} callers at once`}\n`,
+  );
   console.log('| where | statement | calls/post | µs/post |\n|---|---|---|---|');
   for (const r of rows)
     if (r.perPost >= 0.005)

@@ -76,7 +76,7 @@ const quantile = (sorted: number[], p: number) =>
 // ---- the streams scenario's consumers: rule sets, connections, a webhook receiver ----
 
 type App = { id: string; bearer: string; index: RuleIndex };
-type Conn = { app: App; receipts: Map<string, number[]>; req: http.ClientRequest };
+type Conn = { app: App; receipts: Map<string, number[]>; req: http.ClientRequest; closedAt: number | null };
 
 async function ruleApps(c: Client, admin: string, ruleValue: () => string): Promise<App[]> {
   const apps: App[] = [];
@@ -113,7 +113,8 @@ function connect(c: Client, app: App): Promise<Conn> {
       },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-        const conn: Conn = { app, receipts: new Map(), req };
+        const conn: Conn = { app, receipts: new Map(), req, closedAt: null };
+        res.on('close', () => (conn.closedAt ??= performance.now()));
         let buf = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -293,6 +294,7 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
       Object.assign(result, {
         stream: {
           connections: conns.length,
+          closedByServer: conns.filter((k) => k.closedAt !== null).length,
           rules: APPS * RULES_PER_APP,
           expected,
           delivered: latencies.length,
@@ -336,7 +338,7 @@ for (const store of stores)
     const head = `${String(r.store).padEnd(8)} ${String(r.scenario).padEnd(7)}`;
     let line = `${head} ${r.postsPerSecond} posts/s  ${r.serverCpuUsPerPost} µs server CPU/post (${r.serverCpuPercent}% of a core)  create p50 ${r.createMs.p50} ms p99 ${r.createMs.p99} ms  failures ${r.failures}`;
     if (r.stream)
-      line += `\n${' '.repeat(17)}stream p99 ${r.stream.p99} ms (p50 ${r.stream.p50}, max ${r.stream.max}) missed ${r.stream.missed} duplicated ${r.stream.duplicated} unexpected ${r.stream.unexpected}; webhook lost ${r.webhook.lost} of ${r.webhook.expected}`;
+      line += `\n${' '.repeat(17)}stream p99 ${r.stream.p99} ms (p50 ${r.stream.p50}, max ${r.stream.max}) missed ${r.stream.missed} (connections closed by the server: ${r.stream.closedByServer}) duplicated ${r.stream.duplicated} unexpected ${r.stream.unexpected}; webhook lost ${r.webhook.lost} of ${r.webhook.expected}`;
     console.log(line);
   }
 console.log(

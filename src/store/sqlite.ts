@@ -139,7 +139,11 @@ export function openSqlite(file: string): Db {
     tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-        if (!draining) void drain();
+        if (draining) return;
+        // The group's window: the rest of this turn of the event loop. Requests whose reads ran in
+        // the same turn (their I/O callbacks come in one poll phase) queue their transactions here.
+        draining = true;
+        setImmediate(() => void drain());
       });
     },
     async exec(sql) {
