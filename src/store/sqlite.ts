@@ -164,7 +164,11 @@ export function openSqlite(file: string): Db {
         .filter((n) => !n.includes('_fts'));
     },
     async close() {
-      await waitTurn();
+      // Transactions already asked for (a group about to start) commit before the connection closes.
+      while (draining || lock) {
+        await waitTurn();
+        if (draining) await new Promise<void>((r) => setImmediate(r));
+      }
       conn.close();
     },
   };
