@@ -42,6 +42,11 @@ export async function spawnAviary(
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;
+  // A server that does not come up is not left running behind a failed bench.
+  const fail = (message: string) => {
+    proc.kill('SIGKILL');
+    return new Error(message);
+  };
   for (;;) {
     try {
       const res = await fetch(url + '/_aviary/clock');
@@ -49,11 +54,20 @@ export async function spawnAviary(
     } catch {
       /* not up yet */
     }
-    if (performance.now() - t0 > 20_000) throw new Error('Aviary did not start in 20 s');
+    if (performance.now() - t0 > 60_000) throw fail('Aviary did not start in 60 s');
     await new Promise((r) => setTimeout(r, 5));
   }
   const startupMs = performance.now() - t0;
-  const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
+  // The file is written just after the port opens: wait for it too.
+  let creds: any;
+  while (!creds) {
+    try {
+      creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8'));
+    } catch {
+      if (performance.now() - t0 > 60_000) throw fail('Aviary wrote no credentials.json in 60 s');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
   return {
     url,
     proc,

@@ -8,6 +8,12 @@ export interface Queryable {
   all<T = Row>(sql: string, params?: Param[]): Promise<T[]>;
   get<T = Row>(sql: string, params?: Param[]): Promise<T | undefined>;
   run(sql: string, params?: Param[]): Promise<{ changes: number }>;
+  /**
+   * Inside a transaction: runs `fn` once, just before the transaction commits, however many times
+   * it is asked for under the same `key` (a table's generation token is replaced once per commit,
+   * not once per row written; docs/adr/0020). Absent outside a transaction: do the work at once.
+   */
+  beforeCommit?(key: string, fn: (q: Queryable) => Promise<void>): void;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -22,8 +28,15 @@ export interface Db extends Queryable {
    * and ledgers may then trust what this process wrote; with PostgreSQL other processes write at once.
    */
   readonly embedded: boolean;
-  /** Runs fn in one transaction; a thrown error rolls everything back. */
-  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; a thrown error rolls everything back. Transactions that wait for
+   * their turn may be committed together (group commit, docs/adr/0020): each still runs alone, in
+   * order, inside its own savepoint, so one that throws leaves no trace and the others stand; none
+   * resolves before the commit that makes it durable. On the embedded store every transaction may be
+   * grouped (they are serialised anyway); on PostgreSQL only those asked with `group: true` (short
+   * writes of the write path), which then run one group at a time.
+   */
+  tx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { group?: boolean }): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   /** Serialises fn across every process sharing the database (migrations, worker leases). */
@@ -35,3 +48,15 @@ export interface Db extends Queryable {
 
 /** Every table Aviary owns except its own bookkeeping, in the order reset may empty them. */
 export const KEEP_ON_RESET = new Set(['aviary_migrations', 'aviary_settings', 'aviary_workers']);
+
+/** Runs `fn` once before the commit of the transaction `q` belongs to, or at once outside one. */
+export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Queryable) => Promise<void>): Promise<void> {
+  if (q.beforeCommit) q.beforeCommit(key, fn);
+  else await fn(q);
+}
+
+/**
+ * `db.tx(fn, GROUPED)`: a short write of the write path (posts, likes, reposts, follows, deletes)
+ * that may be committed together with others waiting (group commit on PostgreSQL; docs/adr/0020).
+ */
+export const GROUPED = { group: true } as const;

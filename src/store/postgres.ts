@@ -52,24 +52,87 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const root = queryable(pool);
+
+  type Job = { fn: (tx: Queryable) => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
+  /**
+   * One transaction on one pooled connection for `jobs`, each in its own savepoint when there are
+   * several; settles each job after the commit, or with the error that stopped it.
+   */
+  async function runGroup(jobs: Job[]): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      for (const j of jobs) j.reject(error);
+      return;
+    }
+    const hooks = new Map<string, (q: Queryable) => Promise<void>>();
+    const q = queryable(client);
+    const tx: Queryable = { ...q, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
+    const outcome: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const alone = jobs.length === 1;
+    try {
+      await client.query('BEGIN');
+      for (const job of jobs) {
+        if (!alone) await client.query('SAVEPOINT aviary_tx');
+        try {
+          const value = await job.fn(tx);
+          if (!alone) await client.query('RELEASE SAVEPOINT aviary_tx');
+          outcome.push({ ok: true, value });
+        } catch (error) {
+          if (alone) throw error;
+          // Also recovers a transaction an error aborted (PostgreSQL keeps it open for this).
+          await client.query('ROLLBACK TO SAVEPOINT aviary_tx');
+          await client.query('RELEASE SAVEPOINT aviary_tx');
+          outcome.push({ ok: false, error });
+        }
+      }
+      // In key order, so that every transaction takes these rows' locks in the same order.
+      for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(q);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      for (const j of jobs) j.reject(error);
+      return;
+    } finally {
+      client.release();
+    }
+    jobs.forEach((j, i) => {
+      const o = outcome[i]!;
+      if (o.ok) j.resolve(o.value);
+      else j.reject(o.error);
+    });
+  }
+
+  // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one
+  // waiting, in one transaction. One lane, so that two groups never hold each other's row locks.
+  let lane: Job[] = [];
+  let laneBusy = false;
+  async function runLane(): Promise<void> {
+    laneBusy = true;
+    try {
+      while (lane.length) {
+        const jobs = lane;
+        lane = [];
+        await runGroup(jobs);
+      }
+    } finally {
+      laneBusy = false;
+    }
+  }
+
   return {
     dialect: 'postgres',
     embedded: false,
     location: redact(url) + (schema ? ` (schema ${schema})` : ''),
     ...root,
-    async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(queryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+    tx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { group?: boolean }): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const job: Job = { fn, resolve: resolve as (v: unknown) => void, reject };
+        if (!opts?.group) return void runGroup([job]);
+        lane.push(job);
+        if (!laneBusy) void runLane();
+      });
     },
     async exec(sql) {
       await pool.query(sql);

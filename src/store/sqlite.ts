@@ -45,6 +45,90 @@ export function openSqlite(file: string): Db {
       return fn(...a);
     };
 
+  // Group commit (docs/adr/0020): transactions asked for while one runs wait in `queue`, and the
+  // next turn commits all of them at once, each inside its own savepoint. On a busy writer COMMIT
+  // (the WAL write) and BEGIN are paid once per group instead of once per transaction.
+  const control = (sql: string) => {
+    const st = conn.prepare(sql);
+    return () => void st.run();
+  };
+  const begin = control('BEGIN IMMEDIATE');
+  const commit = control('COMMIT');
+  const rollback = control('ROLLBACK');
+  const savepoint = control('SAVEPOINT aviary_tx');
+  const release = control('RELEASE aviary_tx');
+  const rollbackTo = control('ROLLBACK TO aviary_tx');
+
+  type Job = { fn: (tx: Queryable) => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
+  let queue: Job[] = [];
+  let draining = false;
+
+  /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
+  async function runGroup(jobs: Job[]): Promise<void> {
+    const hooks = new Map<string, (q: Queryable) => Promise<void>>();
+    const tx: Queryable = { ...direct, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
+    const outcome: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      begin();
+    } catch (error) {
+      for (const j of jobs) j.reject(error);
+      return;
+    }
+    try {
+      const alone = jobs.length === 1;
+      for (const job of jobs) {
+        if (!alone) savepoint();
+        try {
+          const value = await job.fn(tx);
+          if (!alone) release();
+          outcome.push({ ok: true, value });
+        } catch (error) {
+          // An error that ended the whole transaction (I/O, a full disk) takes the group with it.
+          if (alone || !conn.inTransaction) throw error;
+          rollbackTo();
+          release();
+          outcome.push({ ok: false, error });
+        }
+      }
+      for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(direct);
+      commit();
+    } catch (error) {
+      if (conn.inTransaction) rollback();
+      for (const j of jobs) j.reject(error);
+      return;
+    }
+    jobs.forEach((j, i) => {
+      const o = outcome[i]!;
+      if (o.ok) j.resolve(o.value);
+      else j.reject(o.error);
+    });
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length) {
+        await waitTurn();
+        const jobs = queue;
+        queue = [];
+        let open!: () => void;
+        lock = new Promise<void>((r) => {
+          open = r;
+        });
+        try {
+          await runGroup(jobs);
+        } finally {
+          lock = null;
+          open();
+        }
+        // Reads woken by the release run before the next group takes the connection again.
+        if (queue.length) await new Promise<void>((r) => setImmediate(r));
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
   return {
     dialect: 'sqlite',
     embedded: true,
@@ -52,26 +136,15 @@ export function openSqlite(file: string): Db {
     all: guarded(direct.all) as Queryable['all'],
     get: guarded(direct.get) as Queryable['get'],
     run: guarded(direct.run),
-    async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      await waitTurn();
-      let release!: () => void;
-      lock = new Promise<void>((r) => {
-        release = r;
+    tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        if (draining) return;
+        // The group's window: the rest of this turn of the event loop. Requests whose reads ran in
+        // the same turn (their I/O callbacks come in one poll phase) queue their transactions here.
+        draining = true;
+        setImmediate(() => void drain());
       });
-      try {
-        conn.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await fn(direct);
-          conn.exec('COMMIT');
-          return result;
-        } catch (err) {
-          if (conn.inTransaction) conn.exec('ROLLBACK');
-          throw err;
-        }
-      } finally {
-        lock = null;
-        release();
-      }
     },
     async exec(sql) {
       await waitTurn();
@@ -91,7 +164,11 @@ export function openSqlite(file: string): Db {
         .filter((n) => !n.includes('_fts'));
     },
     async close() {
-      await waitTurn();
+      // Transactions already asked for (a group about to start) commit before the connection closes.
+      while (draining || lock) {
+        await waitTurn();
+        if (draining) await new Promise<void>((r) => setImmediate(r));
+      }
       conn.close();
     },
   };

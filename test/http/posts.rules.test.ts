@@ -107,9 +107,12 @@ forEachStore('posts rules', (store) => {
     });
     assert.equal(res.status, 400);
     assert.deepEqual(Object.keys(res.body.errors[0].parameters), ['share_with_followers']);
+    // The community must exist and the author be in it (modules/communities; its creator is).
+    const community = await s.admin('POST', '/_aviary/communities', { name: 'Rules circle', creator_id: author.id });
+    assert.equal(community.status, 201, JSON.stringify(community.body));
     const ok = await s.call('POST', '/2/tweets', {
       auth: token,
-      body: { text: 'community post', community_id: '1146654567674912769', share_with_followers: true },
+      body: { text: 'community post', community_id: community.body.data.id, share_with_followers: true },
     });
     assert.equal(ok.status, 201);
   });

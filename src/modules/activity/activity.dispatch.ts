@@ -188,7 +188,10 @@ export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
         limit: CLAIM,
       });
       if (rows.length) await fanOut(deps, rows, holder);
-      return rows.length > 0;
+      // Only a full claim says more is waiting: rows written meanwhile in this process nudged the
+      // pump, which then claims again at once (issue #23: an empty claim after every small batch
+      // cost more than the batch's own settling).
+      return rows.length >= CLAIM;
     },
   });
   deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import type { Selection } from '../../shared/selection.js';
 import type { LegacyEvent } from '../account-activity/index.js';
 import { lookupPosts } from '../hydrate/index.js';
-import { mentionedIds, requirePost } from '../posts/index.js';
+import { cachedPosts, mentionedIds } from '../posts/index.js';
 import { findUsersByIds, userView, type UserRow } from '../users/index.js';
 import type { Direction } from './activity.kinds.js';
 
@@ -92,7 +92,8 @@ export async function usersById(deps: Deps, ids: (string | null | undefined)[]):
  */
 export async function postCreated(deps: Deps, postId: string): Promise<Expansion> {
   const env = await lookupPosts(deps, { userId: null, appId: '' }, [postId], SELECTION, true).catch(() => null);
-  const row = await requirePost(deps, postId).catch(() => null);
+  // The row lookupPosts just read, from the row cache (issue #23: not a second read of the post).
+  const [row] = await cachedPosts(deps, [postId]);
   if (!env?.data || !row) return { items: [], postId };
   const post = withCountStrings(env.data as Obj);
   const includes = withCountStrings(env.includes ?? {}) as Obj;

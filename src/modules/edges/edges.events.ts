@@ -1,7 +1,7 @@
 // Source events of the relation modules, written in the transaction of the change so the webhook
 // fan-out delivers them at least once (topics and payloads: docs/adr/0007).
 import type { Deps } from '../../deps.js';
-import type { Queryable } from '../../store/index.js';
+import { GROUPED, type Queryable } from '../../store/index.js';
 import { enqueueSource } from '../../delivery/index.js';
 import { edgesRepo, type EdgeTable } from './edges.repo.js';
 
@@ -46,7 +46,7 @@ export async function addEdgeWithEvent(
     });
     if (added) await emitEdgeEvent(deps, tx, topic, source, target);
     return added;
-  });
+  }, GROUPED);
 }
 
 /** Removes an edge and, only when it existed, writes its event, in one transaction. */
@@ -61,5 +61,5 @@ export async function removeEdgeWithEvent(
     const removed = await edgesRepo.remove(tx, table, source, target);
     if (removed) await emitEdgeEvent(deps, tx, topic, source, target);
     return removed;
-  });
+  }, GROUPED);
 }

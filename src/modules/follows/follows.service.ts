@@ -3,6 +3,7 @@
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
+import { GROUPED } from '../../store/index.js';
 import { edgePage, edgesRepo, emitEdgeEvent, type IdPage } from '../edges/index.js';
 import { bumpUserCounter, requireUser } from '../users/index.js';
 import type { Position } from '../../shared/cursor.js';
@@ -61,7 +62,7 @@ export async function addFollow(deps: Deps, source: string, target: string, now:
     await bumpUserCounter(tx, source, 'following_count', 1);
     await bumpUserCounter(tx, target, 'followers_count', 1);
     await emitEdgeEvent(deps, tx, 'follow.follow', source, target);
-  });
+  }, GROUPED);
 }
 
 export async function unfollow(deps: Deps, source: string, target: string): Promise<{ following: false }> {
@@ -72,7 +73,7 @@ export async function unfollow(deps: Deps, source: string, target: string): Prom
     await bumpUserCounter(tx, source, 'following_count', -1);
     await bumpUserCounter(tx, target, 'followers_count', -1);
     await emitEdgeEvent(deps, tx, 'follow.unfollow', source, target);
-  });
+  }, GROUPED);
   return { following: false };
 }
 

@@ -1,5 +1,6 @@
 // Likes: an edge user → post that moves the post's like_count and the user's like_count together.
 import type { Deps } from '../../deps.js';
+import { GROUPED } from '../../store/index.js';
 import type { Position } from '../../shared/cursor.js';
 import { edgePage, edgesRepo, emitEvent, type IdPage } from '../edges/index.js';
 import { bumpPostMetric, requirePost } from '../posts/index.js';
@@ -20,7 +21,7 @@ export async function like(deps: Deps, userId: string, postId: string): Promise<
     await bumpPostMetric(tx, postId, 'like_count', 1);
     await bumpUserCounter(tx, userId, 'like_count', 1);
     await emitEvent(deps, tx, 'like.create', { user_id: userId, post_id: postId });
-  });
+  }, GROUPED);
   return { liked: true };
 }
 
@@ -31,7 +32,7 @@ export async function unlike(deps: Deps, userId: string, postId: string): Promis
     await bumpUserCounter(tx, userId, 'like_count', -1);
     // The likes compliance stream's `delete` event (modules/compliance).
     await emitEvent(deps, tx, 'like.delete', { user_id: userId, post_id: postId });
-  });
+  }, GROUPED);
   return { liked: false };
 }
 

@@ -38,6 +38,7 @@ import {
   uploadView,
 } from './media.service.js';
 import { mediaView } from './media.view.js';
+import { subtitlesRoutes } from './subtitles.routes.js';
 
 const WRITE = userContext(['media.write'], { write: true });
 const MEDIA_KEY = str({ pattern: /^([0-9]+)_([0-9]+)$/ });
@@ -136,6 +137,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     uploadRoutes(scope, deps);
   });
+  subtitlesRoutes(app, deps);
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/2/media/:key',
     { config: { auth: anyAuth(['tweet.read']) } },

@@ -44,6 +44,8 @@ export type PostInput = {
   resolve: (usernameLower: string) => string | undefined;
   /** Reuse the analysis of an identical text (seeding: mentions resolve the same every time). */
   memo?: AnalysisMemo;
+  /** The text's analysis, already made by the caller (`analyzeText(text, authorId)`; not for reposts). */
+  analysis?: TextAnalysis;
 };
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
@@ -57,28 +59,64 @@ type Analysis = {
   wrapped: Wrapped[];
 };
 
-/** Links, entities (mention ids resolved), annotations and language of a text: the costly part. */
-function analyze(raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis {
+/**
+ * Links, entities, annotations and language of a text: the costly part, done once per post. Mention
+ * ids are not resolved yet: `mentions` lists the usernames to look up (issue #23: the write path
+ * used to extract entities a second and a third time, for the lookup and the duplicate check).
+ */
+export type TextAnalysis = {
+  text: string;
+  displayEnd: number;
+  entities: Entities;
+  context: string | null;
+  lang: string;
+  wrapped: Wrapped[];
+  /** Usernames the text mentions, as written. */
+  mentions: string[];
+};
+
+export function analyzeText(raw: string, linkSeed: string): TextAnalysis {
   const { text, links, wrapped } = shortenLinks(raw, linkSeed);
   // One pass of the library serves both: the language (UTF-16 indices) first, then the entities.
   const found = twttr.extractEntitiesWithIndices(text);
   const lang = detectLang(text, found);
   const e = extractEntities(text, links, found);
-  for (const m of e.mentions ?? []) {
-    const id = resolve(m.username.toLowerCase());
-    if (id) m.id = id;
-  }
   const { context, named } = annotate(raw);
   if (named.length) e.annotations = named;
   return {
     text,
     displayEnd: cpLength(text),
-    entities: Object.keys(e).length ? JSON.stringify(e) : null,
+    entities: e,
     context: context.length ? JSON.stringify(context) : null,
     lang,
     wrapped,
+    mentions: (e.mentions ?? []).map((m) => m.username),
   };
 }
+
+/** The analysis with the mentions of accounts that exist given their ids, as stored. */
+function resolved(t: TextAnalysis, resolve: PostInput['resolve']): Analysis {
+  const e: Entities = t.entities.mentions
+    ? {
+        ...t.entities,
+        mentions: t.entities.mentions.map((m) => {
+          const id = resolve(m.username.toLowerCase());
+          return id ? { ...m, id } : { ...m };
+        }),
+      }
+    : t.entities;
+  return {
+    text: t.text,
+    displayEnd: t.displayEnd,
+    entities: Object.keys(e).length ? JSON.stringify(e) : null,
+    context: t.context,
+    lang: t.lang,
+    wrapped: t.wrapped,
+  };
+}
+
+const analyze = (raw: string, linkSeed: string, resolve: PostInput['resolve']): Analysis =>
+  resolved(analyzeText(raw, linkSeed), resolve);
 
 /**
  * Seeding analyses the same texts again and again; the write path never memoizes (users change).
@@ -129,7 +167,11 @@ export function buildPost(input: PostInput): PostRow {
   const raw = repost ? `RT @${repost.username}: ${repost.post.text}` : input.text;
   // Reposts keep the original's links as they are; everyone else's links are wrapped per author.
   const linkSeed = repost ? '' : input.authorId;
-  const a = input.memo ? analyzeMemo(input.memo, raw, linkSeed, input.resolve) : analyze(raw, linkSeed, input.resolve);
+  const a = input.analysis
+    ? resolved(input.analysis, input.resolve)
+    : input.memo
+      ? analyzeMemo(input.memo, raw, linkSeed, input.resolve)
+      : analyze(raw, linkSeed, input.resolve);
   const firstMedia = input.mediaKeys?.[0];
   const { text, entities } = firstMedia ? withMediaLink(a, input, firstMedia) : { text: a.text, entities: a.entities };
   const reply = prev ? null : input.replyTo;

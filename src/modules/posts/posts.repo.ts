@@ -1,7 +1,7 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import type { Param, Queryable } from '../../store/index.js';
+import { onceBeforeCommit, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
@@ -98,11 +98,15 @@ const generation = generationToken(
  * too, so that a store holding posts always has a token (none only while it is empty).
  */
 async function touch(db: Queryable): Promise<void> {
-  await db.run(
-    'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
-    [randomUUID()],
-  );
   generation.changed();
+  // Once per transaction, just before its commit: a group of creations replaces the token once.
+  await onceBeforeCommit(db, 'posts_generation', async (q) => {
+    await q.run(
+      'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
+      [randomUUID()],
+    );
+    generation.changed();
+  });
 }
 
 /** Ids padded to 19 digits sort as numbers in text order. */
@@ -238,6 +242,14 @@ export const postsRepo = {
   /** Live posts created at or after `since`, newest first (news, trends, notes read the recent posts). */
   recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
     timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
+  /** The text of the author's latest live post that is not a repost (the duplicate check). */
+  latestText: async (db: Queryable, authorId: string) =>
+    (
+      await db.get<{ text: string }>(
+        'SELECT text FROM posts WHERE author_id = ? AND superseded_by IS NULL AND repost_of_id IS NULL ORDER BY seq DESC LIMIT 1',
+        [authorId],
+      )
+    )?.text,
   repostBy: (db: Queryable, authorId: string, postId: string) =>
     db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]),
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */

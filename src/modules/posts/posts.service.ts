@@ -4,7 +4,7 @@
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
-import type { Queryable } from '../../store/index.js';
+import { GROUPED, type Queryable } from '../../store/index.js';
 import { enqueueSource } from '../../delivery/index.js';
 import { edgesRepo } from '../edges/index.js';
 import { isFollowing } from '../follows/index.js';
@@ -19,7 +19,7 @@ import {
   unpinPost,
   type UserRow,
 } from '../users/index.js';
-import { buildPost, mentionedIds, type PostInput } from './posts.build.js';
+import { analyzeText, buildPost, mentionedIds, type PostInput } from './posts.build.js';
 import { postsRepo, type PollRow, type PostRow } from './posts.repo.js';
 import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
 import type { CreatePostBody } from './posts.schema.js';
@@ -40,7 +40,15 @@ export async function requirePost(deps: Deps, id: string, parameter = 'id'): Pro
 }
 
 async function resolver(deps: Deps, text: string): Promise<(u: string) => string | undefined> {
-  const names = (extractEntities(text).mentions ?? []).map((m) => m.username);
+  return resolverOf(
+    deps,
+    (extractEntities(text).mentions ?? []).map((m) => m.username),
+  );
+}
+
+/** username (lower case) → id of the mentioned accounts that exist. */
+async function resolverOf(deps: Deps, names: string[]): Promise<(u: string) => string | undefined> {
+  if (!names.length) return () => undefined;
   const users = await findUsersByUsernames(deps, names);
   const map = new Map(users.map((u) => [u.username_lower, u.id]));
   return (u) => map.get(u);
@@ -74,7 +82,9 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   if (b.geo?.place_id && !placeById(b.geo.place_id))
     throw problems.invalidParam('geo.place_id', b.geo.place_id, `Place ${b.geo.place_id} was not found.`);
   if (b.community_id) await checkCommunityPost(deps, b.community_id, author.id);
-  await checkDuplicate(deps, author, text);
+  // The text is analysed once: the duplicate check compares its stored form, the mentions are looked up.
+  const analysis = analyzeText(text, author.id);
+  await checkDuplicate(deps, author, text, analysis.text);
   const id = deps.ids.next();
   const now = deps.clock.now();
   const row = buildPost({
@@ -95,7 +105,8 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
     communityId: b.community_id,
     shareWithFollowers: b.share_with_followers,
     nullcast: b.nullcast,
-    resolve: await resolver(deps, text),
+    resolve: await resolverOf(deps, analysis.mentions),
+    analysis,
   });
   await deps.db.tx(async (tx) => {
     checkMonthlyCap(actor, await postsRepo.countPost(tx, actor.app.id, monthOf(now)));
@@ -111,7 +122,7 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
       });
     }
     await emit(deps, tx, 'post.create', row);
-  });
+  }, GROUPED);
   return { id, text: row.text, edit_history_tweet_ids: [id] };
 }
 
@@ -180,24 +191,13 @@ async function bumpRoot(
   if (p) await postsRepo.bumpMetric(tx, p.edit_root_id, metric, delta);
 }
 
-/** The real service refuses the same text twice in a row from one account. */
-async function checkDuplicate(deps: Deps, author: UserRow, text: string): Promise<void> {
+/**
+ * The real service refuses the same text twice in a row from one account: `stored` is the text as
+ * it would be stored (links wrapped), compared with the author's latest post that is not a repost.
+ */
+async function checkDuplicate(deps: Deps, author: UserRow, text: string, stored: string): Promise<void> {
   if (!text.trim()) return;
-  const [last] = await postsRepo.byAuthor(deps.db, author.id, { limit: 0, excludeReposts: true });
-  if (
-    last &&
-    last.text ===
-      buildPost({
-        id: last.id,
-        authorId: author.id,
-        authorUsername: author.username,
-        text,
-        createdAt: 0,
-        source: '',
-        appId: null,
-        resolve: () => undefined,
-      }).text
-  ) {
+  if ((await postsRepo.latestText(deps.db, author.id)) === stored) {
     throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
       v1: { code: 187, message: 'Status is a duplicate.' },
     });
@@ -235,14 +235,14 @@ export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Pro
     await postsRepo.setHistory(tx, row.edit_root_id, row.edit_history);
     await postsRepo.insertMentions(tx, id, mentionedIds(row));
     await emit(deps, tx, 'post.edit', row, { previous_post_id: prev.id });
-  });
+  }, GROUPED);
   return { id, text: row.text, edit_history_tweet_ids: JSON.parse(row.edit_history) };
 }
 
 export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<{ deleted: boolean }> {
   const p = await requirePost(deps, id);
   if (p.author_id !== actor.userId) throw problems.forbidden('You are not authorized to delete this Tweet.');
-  await deps.db.tx(async (tx) => removePost(deps, tx, p));
+  await deps.db.tx(async (tx) => removePost(deps, tx, p), GROUPED);
   return { deleted: true };
 }
 
@@ -292,13 +292,13 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
   await deps.db.tx(async (tx) => {
     await insertPost(tx, row, author);
     await emit(deps, tx, 'post.create', row);
-  });
+  }, GROUPED);
   return { retweeted: true };
 }
 
 export async function unrepost(deps: Deps, actor: Actor, postId: string): Promise<{ retweeted: boolean }> {
   const r = await postsRepo.repostBy(deps.db, actor.userId, postId);
-  if (r) await deps.db.tx(async (tx) => removePost(deps, tx, r));
+  if (r) await deps.db.tx(async (tx) => removePost(deps, tx, r), GROUPED);
   return { retweeted: false };
 }
 

@@ -1,7 +1,7 @@
 // Every SQL statement for the users table.
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import type { Queryable } from '../../store/index.js';
+import { onceBeforeCommit, type Queryable } from '../../store/index.js';
 
 export type UserRow = {
   id: string;
@@ -60,11 +60,15 @@ const generation = generationToken(
 
 /** Replaces the users generation token: every write of the users table calls it (users.cache.ts). */
 async function touch(db: Queryable): Promise<void> {
-  await db.run(
-    'INSERT INTO users_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
-    [randomUUID()],
-  );
   generation.changed();
+  // Once per transaction, just before its commit: a group of creations replaces the token once.
+  await onceBeforeCommit(db, 'users_generation', async (q) => {
+    await q.run(
+      'INSERT INTO users_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
+      [randomUUID()],
+    );
+    generation.changed();
+  });
 }
 
 export const usersRepo = {

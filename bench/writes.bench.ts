@@ -1,0 +1,360 @@
+// npm run bench:writes — the write path under load (issue #23), loopback only, bounded in time.
+// 16 concurrent clients create posts with POST /_aviary/posts (each its own author) for BENCH_SECONDS
+// (20), back to back, in two scenarios per store:
+//   - plain: no stream open, no subscription;
+//   - streams: 10 filtered-stream connections (5 enterprise apps × 5,000 rules, two connections each)
+//     and an X Activity API post.create subscription per author delivering to a local webhook.
+// Prints posts/s, server CPU per post (user + system of the server process, /proc), p50/p99 create
+// latency, stream p99 create response → receipt (with missed/duplicated/unexpected against the
+// engine's matcher run here on the same rules), and webhook deliveries lost (posts acknowledged whose
+// post.create event did not reach the receiver within BENCH_DRAIN_S, 60 s, of the end of the load).
+// Runs the built server (`npm run build` first; the npm script does it) on SQLite, then on
+// PostgreSQL when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set, each in a fresh store.
+// Targets (issue #23): ≤ 250 µs server CPU per post plain; ≥ 2,000 posts/s with streams at stream
+// p99 < 50 ms; nothing lost. BENCH_SCENARIOS=plain|streams runs one; BENCH_STORES=sqlite|postgres one.
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+import { cpuMs, spawnAviary, type Spawned } from './support/spawn.js';
+import { until } from './support/util.js';
+import { zipfTexts } from './support/zipf-text.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CLIENTS = 16;
+const APPS = 5;
+const RULES_PER_APP = 5_000;
+const CONNECTIONS_PER_APP = 2;
+const DRAIN_MS = Number(process.env.BENCH_DRAIN_S ?? 60) * 1000;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.AVIARY_TEST_DATABASE_URL ?? null;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+type Reply = { status: number; body: any };
+function client(base: string) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const request = (method: string, path: string, auth: string, body?: unknown): Promise<Reply> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          method,
+          path,
+          agent,
+          headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { request, hostname, port: Number(port), close: () => agent.destroy() };
+}
+type Client = ReturnType<typeof client>;
+
+const quantile = (sorted: number[], p: number) =>
+  Number((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1));
+
+// ---- the streams scenario's consumers: rule sets, connections, a webhook receiver ----
+
+type App = { id: string; bearer: string; index: RuleIndex };
+type Conn = { app: App; receipts: Map<string, number[]>; req: http.ClientRequest; closedAt: number | null };
+
+async function ruleApps(c: Client, admin: string, ruleValue: () => string): Promise<App[]> {
+  const apps: App[] = [];
+  for (let a = 0; a < APPS; a++) {
+    const created = (await c.request('POST', '/_aviary/apps', admin, { name: `writes-bench-${a}`, tier: 'enterprise' }))
+      .body.data;
+    const values = new Set<string>();
+    while (values.size < RULES_PER_APP) {
+      const v = ruleValue();
+      if (parseQuery(v, { product: 'stream', maxLength: 2048 }).ok) values.add(v);
+    }
+    const res = await c.request('POST', '/2/tweets/search/stream/rules', `Bearer ${created.bearer_token}`, {
+      add: [...values].map((value) => ({ value })),
+    });
+    if (res.status !== 201) throw new Error(`rules not added: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const index = createRuleIndex({ product: 'stream' });
+    for (const r of res.body.data as { id: string; value: string }[]) {
+      const parsed = parseQuery(r.value, { product: 'stream', maxLength: 2048 });
+      if (parsed.ok) index.add(r.id, parsed.ast);
+    }
+    apps.push({ id: created.id, bearer: created.bearer_token, index });
+  }
+  return apps;
+}
+
+function connect(c: Client, app: App): Promise<Conn> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: c.hostname,
+        port: c.port,
+        path: '/2/tweets/search/stream',
+        headers: { authorization: `Bearer ${app.bearer}` },
+      },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
+        const conn: Conn = { app, receipts: new Map(), req, closedAt: null };
+        res.on('close', () => (conn.closedAt ??= performance.now()));
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buf += chunk;
+          let i;
+          while ((i = buf.indexOf('\r\n')) >= 0) {
+            const line = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            if (!line) continue;
+            const m = JSON.parse(line);
+            if (!m.data) continue;
+            const list = conn.receipts.get(m.data.id) ?? [];
+            list.push(at);
+            conn.receipts.set(m.data.id, list);
+          }
+        });
+        res.on('error', () => undefined);
+        resolve(conn);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+type Receiver = { url: string; received: Set<string>; deliveries: number; setSecret(s: string): void; close(): void };
+async function webhookReceiver(): Promise<Receiver> {
+  let secret = '';
+  const r = { received: new Set<string>(), deliveries: 0 };
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      const token = new URL(req.url!, 'http://x').searchParams.get('crc_token') ?? '';
+      const response_token = 'sha256=' + createHmac('sha256', secret).update(token).digest('base64');
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response_token }));
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (ch: Buffer) => chunks.push(ch));
+    req.on('end', () => {
+      r.deliveries++;
+      const d = JSON.parse(Buffer.concat(chunks).toString('utf8')).data;
+      if (d?.event_type === 'post.create') r.received.add(d.payload.id);
+      res.writeHead(200).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
+    get received() {
+      return r.received;
+    },
+    get deliveries() {
+      return r.deliveries;
+    },
+    setSecret: (s) => {
+      secret = s;
+    },
+    close: () => server.close(),
+  };
+}
+
+// ---- one scenario on one store ----
+
+type Sent = { id: string; text: string; author: { id: string; username: string }; respondedAt: number };
+
+async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
+  const schema = `bench_writes_${process.pid}_${withStreams ? 's' : 'p'}`;
+  const extra = [
+    '--no-seed-demo',
+    ...(store === 'postgres' ? ['--database-url', PG_URL!, '--database-schema', schema] : []),
+  ];
+  const server: Spawned = await spawnAviary(await freePort(), extra);
+  const c = client(server.url);
+  const admin = `Bearer ${server.creds.admin_token}`;
+  const { ruleValue, postText } = zipfTexts(20250601);
+  try {
+    const authors: { id: string; username: string }[] = [];
+    for (let i = 0; i < CLIENTS; i++)
+      authors.push(
+        (await c.request('POST', '/_aviary/users', admin, { username: `wbench${i}`, name: `W ${i}` })).body.data,
+      );
+
+    let apps: App[] = [];
+    const conns: Conn[] = [];
+    let receiver: Receiver | null = null;
+    if (withStreams) {
+      apps = await ruleApps(c, admin, ruleValue);
+      for (const app of apps) for (let k = 0; k < CONNECTIONS_PER_APP; k++) conns.push(await connect(c, app));
+      receiver = await webhookReceiver();
+      const hookApp = (
+        await c.request('POST', '/_aviary/apps', admin, { name: 'writes-bench-hook', tier: 'enterprise' })
+      ).body.data;
+      receiver.setSecret(hookApp.consumer_secret);
+      const bearer = `Bearer ${hookApp.bearer_token}`;
+      const hook = await c.request('POST', '/2/webhooks', bearer, { url: receiver.url });
+      if (hook.status !== 200) throw new Error(`webhook not registered: ${JSON.stringify(hook.body)}`);
+      for (const a of authors) {
+        const sub = await c.request('POST', '/2/activity/subscriptions', bearer, {
+          event_type: 'post.create',
+          filter: { user_id: a.id },
+          webhook_id: hook.body.data.id,
+        });
+        if (sub.status >= 300) throw new Error(`subscription refused: ${JSON.stringify(sub.body)}`);
+      }
+    }
+
+    // Warm-up (JIT, statement caches), not counted.
+    for (let i = 0; i < 200; i++)
+      await c.request('POST', '/_aviary/posts', admin, { author_id: authors[i % CLIENTS]!.id, text: postText(-1 - i) });
+
+    const sent: Sent[] = [];
+    const took: number[] = [];
+    let failures = 0;
+    let n = 0;
+    const cpu0 = cpuMs(server.proc.pid!);
+    const t0 = performance.now();
+    const end = t0 + SECONDS * 1000;
+    await Promise.all(
+      authors.map(async (author) => {
+        while (performance.now() < end) {
+          const text = postText(n++);
+          const startedAt = performance.now();
+          const res = await c.request('POST', '/_aviary/posts', admin, { author_id: author.id, text });
+          const respondedAt = performance.now();
+          if (res.status !== 201) {
+            failures++;
+            continue;
+          }
+          took.push(respondedAt - startedAt);
+          sent.push({ id: res.body.data.id, text: res.body.data.text, author, respondedAt });
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuMs(server.proc.pid!) - cpu0;
+    took.sort((a, b) => a - b);
+
+    const result: Record<string, any> = {
+      store,
+      scenario: withStreams ? 'streams' : 'plain',
+      posts: sent.length,
+      failures,
+      postsPerSecond: Math.round(sent.length / seconds),
+      serverCpuUsPerPost: Math.round((cpu * 1000) / sent.length),
+      serverCpuPercent: Math.round((cpu / 10 / seconds) * 1) / 1,
+      createMs: { p50: quantile(took, 0.5), p99: quantile(took, 0.99), max: quantile(took, 1) },
+    };
+
+    if (withStreams && receiver) {
+      const ids = new Set(sent.map((s) => s.id));
+      const drainEnd = performance.now() + DRAIN_MS;
+      await until(
+        () => [...ids].every((id) => receiver!.received.has(id)) || performance.now() > drainEnd,
+        DRAIN_MS + 5_000,
+      );
+      // Stream receipts settle within the drain too (the last ones arrive well before the webhooks).
+      const latencies: number[] = [];
+      let expected = 0;
+      let missed = 0;
+      let duplicated = 0;
+      let unexpected = 0;
+      for (const s of sent) {
+        const post: MatchPost = { id: s.id, text: s.text, author: { id: s.author.id, username: s.author.username } };
+        const want = new Map(apps.map((a) => [a.id, a.index.match(post).length > 0]));
+        for (const conn of conns) {
+          const got = conn.receipts.get(s.id) ?? [];
+          const should = want.get(conn.app.id)!;
+          if (should) expected++;
+          if (should && !got.length) missed++;
+          if (!should && got.length) unexpected++;
+          if (got.length > 1) duplicated += got.length - 1;
+          if (got.length) latencies.push(Math.max(0, got[0]! - s.respondedAt));
+        }
+      }
+      latencies.sort((a, b) => a - b);
+      const lost = [...ids].filter((id) => !receiver!.received.has(id)).length;
+      Object.assign(result, {
+        stream: {
+          connections: conns.length,
+          closedByServer: conns.filter((k) => k.closedAt !== null).length,
+          rules: APPS * RULES_PER_APP,
+          expected,
+          delivered: latencies.length,
+          missed,
+          duplicated,
+          unexpected,
+          p50: quantile(latencies, 0.5),
+          p99: quantile(latencies, 0.99),
+          max: quantile(latencies, 1),
+        },
+        webhook: { expected: ids.size, lost, requests: receiver.deliveries },
+      });
+      for (const conn of conns) conn.req.destroy();
+      receiver.close();
+    }
+    return result;
+  } finally {
+    c.close();
+    await server.stop();
+    if (store === 'postgres') {
+      const pc = new pg.Client({ connectionString: PG_URL! });
+      await pc.connect();
+      await pc.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pc.end();
+    }
+  }
+}
+
+// ---- run and print ----
+
+const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres')
+  .split(',')
+  .filter((s): s is 'sqlite' | 'postgres' => s === 'sqlite' || (s === 'postgres' && PG_URL !== null));
+const scenarios = (process.env.BENCH_SCENARIOS ?? 'plain,streams').split(',');
+if (!PG_URL) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too');
+const results: Record<string, any>[] = [];
+for (const store of stores)
+  for (const sc of scenarios) {
+    const r = await scenario(store, sc === 'streams');
+    results.push(r);
+    const head = `${String(r.store).padEnd(8)} ${String(r.scenario).padEnd(7)}`;
+    let line = `${head} ${r.postsPerSecond} posts/s  ${r.serverCpuUsPerPost} µs server CPU/post (${r.serverCpuPercent}% of a core)  create p50 ${r.createMs.p50} ms p99 ${r.createMs.p99} ms  failures ${r.failures}`;
+    if (r.stream)
+      line += `\n${' '.repeat(17)}stream p99 ${r.stream.p99} ms (p50 ${r.stream.p50}, max ${r.stream.max}) missed ${r.stream.missed} (connections closed by the server: ${r.stream.closedByServer}) duplicated ${r.stream.duplicated} unexpected ${r.stream.unexpected}; webhook lost ${r.webhook.lost} of ${r.webhook.expected}`;
+    console.log(line);
+  }
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (a shared machine skews these figures)`,
+);
+for (const r of results) {
+  const verdicts: string[] = [];
+  if (r.scenario === 'plain') verdicts.push(`CPU/post ≤ 250 µs: ${r.serverCpuUsPerPost <= 250 ? 'met' : 'missed'}`);
+  else
+    verdicts.push(
+      `≥ 2,000 posts/s: ${r.postsPerSecond >= 2000 ? 'met' : 'missed'}`,
+      `stream p99 < 50 ms: ${r.stream.p99 < 50 ? 'met' : 'missed'}`,
+      `nothing lost: ${r.stream.missed === 0 && r.webhook.lost === 0 ? 'met' : 'missed'}`,
+    );
+  console.log(`${r.store} ${r.scenario}: ${verdicts.join('; ')}`);
+}
+console.log(JSON.stringify({ bench: 'writes', seconds: SECONDS, clients: CLIENTS, loadAverage: loadavg(), results }));

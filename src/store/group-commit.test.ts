@@ -1,0 +1,102 @@
+// Group commit (docs/adr/0020): transactions asked for together commit together, each in its own
+// savepoint — one that throws leaves no trace and the others stand — and none resolves before its
+// commit. On SQLite every transaction may be grouped; on PostgreSQL those asked with GROUPED.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { GROUPED, onceBeforeCommit, type Db } from './db.js';
+import { openSqlite } from './sqlite.js';
+
+const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
+
+async function stores(): Promise<{ name: string; db: Db; done(): Promise<void> }[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'aviary-group-'));
+  const out = [
+    {
+      name: 'sqlite',
+      db: openSqlite(join(dir, 'g.db')),
+      done: async () => rmSync(dir, { recursive: true, force: true }),
+    },
+  ];
+  if (PG_URL) {
+    const { openPostgres } = await import('./postgres.js');
+    const schema = `t_group_${process.pid}`;
+    const db = await openPostgres(PG_URL, schema);
+    out.push({ name: 'postgres', db, done: async () => void (await db.run(`DROP SCHEMA "${schema}" CASCADE`)) });
+  }
+  return out;
+}
+
+for (const s of await stores()) {
+  describe(`group commit [${s.name}]`, () => {
+    after(async () => {
+      await s.db.close().catch(() => undefined);
+      await s.done().catch(() => undefined);
+    });
+
+    test('concurrent transactions: the one that throws leaves nothing, the others commit', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS g (k TEXT PRIMARY KEY, v INTEGER NOT NULL)');
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          s.db.tx(async (tx) => {
+            await tx.run('INSERT INTO g (k, v) VALUES (?, ?)', [`a${i}`, i]);
+            if (i === 5) throw new Error('refused');
+            await tx.run('INSERT INTO g (k, v) VALUES (?, ?)', [`b${i}`, i]);
+            return i;
+          }, GROUPED),
+        ),
+      );
+      assert.deepEqual(
+        results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)),
+        [0, 1, 2, 3, 4, 'refused', 6, 7, 8, 9, 10, 11],
+      );
+      const rows = await s.db.all<{ k: string }>("SELECT k FROM g WHERE k LIKE 'a%' OR k LIKE 'b%' ORDER BY k");
+      assert.equal(rows.length, 22);
+      assert.ok(!rows.some((r) => r.k === 'a5' || r.k === 'b5'));
+    });
+
+    test('a constraint error inside one transaction does not abort its group', async () => {
+      await s.db.run("INSERT INTO g (k, v) VALUES ('dup', 0)");
+      const results = await Promise.allSettled([
+        s.db.tx(async (tx) => tx.run("INSERT INTO g (k, v) VALUES ('c1', 1)"), GROUPED),
+        s.db.tx(async (tx) => tx.run("INSERT INTO g (k, v) VALUES ('dup', 1)"), GROUPED),
+        s.db.tx(async (tx) => tx.run("INSERT INTO g (k, v) VALUES ('c2', 2)"), GROUPED),
+      ]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      const rows = await s.db.all<{ k: string }>("SELECT k FROM g WHERE k IN ('c1', 'c2', 'dup') ORDER BY k");
+      assert.deepEqual(
+        rows.map((r) => r.k),
+        ['c1', 'c2', 'dup'],
+      );
+    });
+
+    test('beforeCommit work runs once per transaction, just before the commit', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS h (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+      await s.db.run('INSERT INTO h (id, n) VALUES (1, 0)');
+      let runs = 0;
+      const bump = (q: Parameters<typeof onceBeforeCommit>[0]) =>
+        onceBeforeCommit(q, 'h', async (c) => {
+          runs++;
+          await c.run('UPDATE h SET n = n + 1 WHERE id = 1');
+        });
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          s.db.tx(async (tx) => {
+            await bump(tx);
+            await bump(tx);
+          }, GROUPED),
+        ),
+      );
+      const n = (await s.db.get<{ n: number }>('SELECT n FROM h WHERE id = 1'))!.n;
+      assert.equal(Number(n), runs);
+      assert.ok(runs >= 1 && runs <= 6, `ran ${runs} times for 6 transactions`);
+      await bump(s.db);
+      assert.equal(Number((await s.db.get<{ n: number }>('SELECT n FROM h WHERE id = 1'))!.n), runs);
+    });
+  });
+}
