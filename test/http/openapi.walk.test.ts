@@ -31,8 +31,6 @@ const NOT_BUILT_YET = new Set([
   'getInsights28Hr',
   'getInsightsHistorical',
   'getMediaAnalytics',
-  'deleteMediaSubtitles',
-  'createMediaSubtitles',
   'getPostsAnalytics',
   'hidePostsReply',
   'getUsersBookmarkFolders',

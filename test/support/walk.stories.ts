@@ -2,8 +2,10 @@
 // users extras of issue #21 (search, affiliates, reposts of me), so each of their reads finds
 // something real: a news story needs several posts on one topic (src/modules/news/news.clusters.ts),
 // a note needs a URL in its text and someone else's post, Spaces and communities are made through
-// the control API (the public API cannot make them), a Space's posts are those linking to it.
+// the control API (the public API cannot make them), a Space's posts are those linking to it; media
+// subtitles attach an uploaded track to the caller's own video.
 import { adminPost, type TestUser } from './actors.js';
+import { mp4 } from './ads-media.js';
 import type { TestApp } from './receiver.js';
 import { uniqueName, type TestServer } from './server.js';
 
@@ -148,4 +150,29 @@ export const STORIES_RECIPES: Record<string, Recipe> = {
     },
   }),
   deleteCommunityNotes: async (s, w) => ({ path: { id: await noteOnNewPost(s, w) } }),
+  createMediaSubtitles: async (s, w) => ({ body: await subtitlesOf(s, w, 'EN') }),
+  deleteMediaSubtitles: async (s, w) => {
+    const made = await subtitlesOf(s, w, 'ES');
+    must('subtitles', await s.call('POST', '/2/media/subtitles', { auth: w.oauth2, body: made }));
+    return { body: { id: made.id, media_category: made.media_category, language_code: 'ES' } };
+  },
 };
+
+/** A video of alice's and a subtitle track for it (SPEC SubtitlesCreateRequest). */
+async function subtitlesOf(s: TestServer, w: Base, language_code: string) {
+  const upload = async (file: Buffer, media_category: string, media_type: string) =>
+    must(
+      'subtitles media',
+      await s.call('POST', '/2/media/upload', {
+        auth: w.oauth2,
+        body: { media: file.toString('base64'), media_category, media_type },
+      }),
+    ).data.id as string;
+  const video = await upload(mp4(640, 360, 5000), 'tweet_video', 'video/mp4');
+  const track = await upload(Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nWalked\n'), 'subtitles', 'text/srt');
+  return {
+    id: video,
+    media_category: 'TweetVideo',
+    subtitles: { id: track, language_code, display_name: language_code === 'EN' ? 'English' : 'Español' },
+  };
+}
