@@ -364,8 +364,9 @@ export const problems = {
   invalidRules(o: { value: string; details: string[] }): Problem {
     return problem(400, 'invalid-rules', 'UnprocessableEntity', undefined, o);
   },
+  /** A stream refused for a rule set beyond the app's current limits (409: the set's state, like no rules). */
   noncompliantRules(detail: string): Problem {
-    return problem(400, 'noncompliant-rules', 'Noncompliant Rules', detail);
+    return problem(409, 'noncompliant-rules', 'Noncompliant Rules', detail);
   },
   ruleCap(detail: string): Problem {
     return problem(400, 'rule-cap', 'RulesCapExceeded', detail);

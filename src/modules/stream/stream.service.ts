@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import { problems, type Problem } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo, type ConnectionRow } from './connections.repo.js';
-import { hasRules, limitsOf } from './rules.service.js';
+import { hasRules, limitsOf, rulesNoncompliance } from './rules.service.js';
 import { join } from './stream.dispatch.js';
 import { disconnect, hubOf, STALE_MS, type Conn, type Feed, type Sink } from './stream.hub.js';
 import { selectionKey } from './stream.render.js';
@@ -40,6 +40,17 @@ const noRules = () =>
       409,
     ),
   );
+
+/**
+ * The filtered stream needs rules, and rules within the app's current limits. SPEC names the
+ * `noncompliant-rules` problem ("the user's rule set is not compliant") without saying when or with
+ * which status; ASSUMED: at connect, 409 like the other refusal for the rule set's state (no rules).
+ */
+async function checkRules(deps: Deps, app: AppRow): Promise<void> {
+  if (!(await hasRules(deps, app.id))) throw noRules();
+  const why = await rulesNoncompliance(deps, app);
+  if (why) throw problems.noncompliantRules(why);
+}
 
 export type Window = { since: number | null; until: number | null };
 
@@ -79,7 +90,7 @@ export async function admitConnection(
   target: Target = FILTERED,
 ): Promise<string> {
   const endpoint = target.feed?.endpoint ?? ENDPOINT;
-  if (!target.feed && !(await hasRules(deps, app.id))) throw noRules();
+  if (!target.feed) await checkRules(deps, app);
   const hub = hubOf(deps);
   const uuid = randomUUID();
   const wall = deps.clock.wall();
