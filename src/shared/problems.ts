@@ -384,8 +384,8 @@ export const problems = {
   streamingConnection(connection_issue: string, detail: string, status = 429): Problem {
     return problem(status, 'streaming-connection', 'ConnectionException', detail, { connection_issue });
   },
-  clientDisconnected(): Problem {
-    return problem(499, 'client-disconnected', 'Client Disconnected', 'Your client has gone away.');
+  clientDisconnected(detail = 'Your client has gone away.'): Problem {
+    return problem(499, 'client-disconnected', 'Client Disconnected', detail);
   },
 
   /** A failure known only on the v1.1 / OAuth 1.0a wire (`{errors:[{code,message}]}`). */

@@ -42,7 +42,16 @@ export function streamEndpoint<S extends Shape>(app: FastifyInstance, deps: Deps
     const caller = callerApp(req);
     const uuid = await admitConnection(deps, caller, req.ip ?? null, target);
     const sel = selectionOf(q as SelectionQuery);
-    await runStream(deps, { uuid, appId: caller.id, sel, window, sink: streamingResponse(reply), target });
+    const sink = streamingResponse(reply);
+    await runStream(deps, {
+      uuid,
+      appId: caller.id,
+      sel,
+      window,
+      sink,
+      target,
+      authorization: req.headers.authorization,
+    });
   });
 }
 

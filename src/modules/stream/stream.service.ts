@@ -3,7 +3,7 @@
 // start. The HTTP response itself is a Sink made by stream.writer.ts; nothing here knows about
 // requests or replies.
 import { randomUUID } from 'node:crypto';
-import type { AppRow } from '../../auth/index.js';
+import { bearerOf, resolveBearer, type AppRow } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems, type Problem } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
@@ -129,10 +129,26 @@ export async function admitConnection(
   return uuid;
 }
 
+/** Whether the bearer token of the header still names the app (cached lookups: no query per second). */
+function credentialCheck(deps: Deps, appId: string, authorization?: string): Conn['authorized'] {
+  const token = bearerOf(authorization);
+  if (!token) return undefined;
+  return async () => (await resolveBearer(deps, token))?.app.id === appId;
+}
+
 /** Streams to the sink until either side ends it; a failure ends it with an `InternalError` line. */
 export async function runStream(
   deps: Deps,
-  o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink; target?: Target },
+  o: {
+    uuid: string;
+    appId: string;
+    sel: Selection;
+    window: Window;
+    sink: Sink;
+    target?: Target;
+    /** The request's Authorization header: the stream ends once its bearer no longer authenticates the app. */
+    authorization?: string;
+  },
 ): Promise<void> {
   const conn: Conn = {
     uuid: o.uuid,
@@ -146,6 +162,7 @@ export async function runStream(
     held: null,
     heldBytes: 0,
     ended: false,
+    authorized: credentialCheck(deps, o.appId, o.authorization),
   };
   try {
     await join(deps, conn, o.window.since);
