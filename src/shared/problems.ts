@@ -165,7 +165,8 @@ export type ResourceType =
   | 'note'
   | 'news'
   | 'article'
-  | 'compliance_job';
+  | 'compliance_job'
+  | 'bookmark_folder';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {
