@@ -50,3 +50,24 @@ test('a clock set backwards never makes ids go backwards', () => {
   now -= 3_600_000;
   assert.equal(compareIds(first, ids.next()), -1);
 });
+
+test('ahead: ids run that far ahead of the clock, as every node of a cluster sets after the clock went back', () => {
+  let now = 1_700_000_000_000;
+  const clock = createClock(() => now);
+  const a = createIds(clock, 1);
+  const b = createIds(clock, 2);
+  assert.equal(a.lastTime(), 0);
+  a.next();
+  assert.equal(a.lastTime(), now);
+  // Node b minted nothing while the clock stood an hour ahead; both now mint an hour ahead.
+  a.ahead(3_600_000);
+  b.ahead(3_600_000);
+  const fromA = a.next();
+  now += 1;
+  const fromB = b.next();
+  assert.equal(idTime(fromA), 1_700_000_000_000 + 3_600_000);
+  assert.equal(compareIds(fromA, fromB), -1, 'later on b sorts after a');
+  a.ahead(-5);
+  now += 1;
+  assert.ok(idTime(a.next()) >= idTime(fromA), 'never backwards, and never behind the clock');
+});

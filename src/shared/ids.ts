@@ -15,6 +15,14 @@ export interface Ids {
   next(): string;
   /** Opaque random token of `bytes` bytes, URL-safe. */
   token(bytes?: number): string;
+  /**
+   * Mints ids `ms` ahead of the service clock from now on (cluster/node.ts sets the same on every
+   * node): after the clock was set back, every node's ids go on from where the service's ids were,
+   * and keep sorting by time across nodes (id cursors, admission order).
+   */
+  ahead(ms: number): void;
+  /** The service instant of the last id minted (0 before the first). */
+  lastTime(): number;
   readonly worker: number;
 }
 
@@ -24,12 +32,13 @@ export function createIds(clock: Clock, worker: number): Ids {
   const workerPart = BigInt(worker) << SEQ_BITS;
   let lastMs = -1;
   let seq = 0;
+  let offset = 0;
   return {
     worker,
     next() {
       // Never go backwards, even when the virtual clock is set back; past 4096 ids in one
       // millisecond, borrow the next one (a frozen virtual clock would otherwise run dry).
-      let ms = Math.max(clock.now() - TWITTER_EPOCH, lastMs, 0);
+      let ms = Math.max(clock.now() + offset - TWITTER_EPOCH, lastMs, 0);
       if (ms === lastMs) {
         seq++;
         if (seq > MAX_SEQ) {
@@ -43,6 +52,10 @@ export function createIds(clock: Clock, worker: number): Ids {
       return ((BigInt(ms) << (WORKER_BITS + SEQ_BITS)) | workerPart | BigInt(seq)).toString();
     },
     token: (bytes = 24) => randomBytes(bytes).toString('base64url'),
+    ahead(ms) {
+      offset = Math.max(0, ms);
+    },
+    lastTime: () => (lastMs < 0 ? 0 : lastMs + TWITTER_EPOCH),
   };
 }
 
