@@ -63,7 +63,12 @@ async function dropSchema(schema: string): Promise<void> {
   await c.end();
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+let agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** Kept-alive sockets closed before a node stops (else a write to the stopped node fails with EPIPE). */
+function freshAgent() {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+}
 
 function request(n: Node, method: string, path: string, auth: string, body?: unknown) {
   return new Promise<{ status: number; body: any }>((done, fail) => {
@@ -199,6 +204,7 @@ async function throughput(count: 1 | 2) {
       p99: pct(latencies, 99).toFixed(1),
     };
   } finally {
+    freshAgent();
     for (const n of nodes) await stopNode(n);
     await dropSchema(schema);
   }
@@ -226,6 +232,7 @@ async function idleCpu() {
       percent: ((used / (IDLE_SECONDS * 1000)) * 100).toFixed(2),
     };
   } finally {
+    freshAgent();
     await stopNode(node);
     await dropSchema(schema);
   }
