@@ -38,7 +38,7 @@ function redact(url: string): string {
   }
 }
 
-/** A fixed advisory-lock key: "aviary" in ASCII (with the schema's, one per service). */
+/** A fixed advisory-lock key: "aviary" in ASCII. */
 const LOCK_KEY = 0x617669617279;
 
 export async function openPostgres(url: string, schema: string | null): Promise<Db> {
@@ -52,13 +52,6 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const root = queryable(pool);
-  // exclusive() callers of this process take turns before asking PostgreSQL: each caller waiting on
-  // the advisory lock holds a pool connection, so a burst of them (stream connections admitted at
-  // once) took all ten while the holder's own statements, which run on the pool, waited for one; a
-  // deadlock that also held the lock against every other process. One waiter per process leaves the
-  // pool to the holder. The key is per schema: services in other schemas never wait on this one.
-  let turn: Promise<unknown> = Promise.resolve();
-  const key = schema ? `${LOCK_KEY}:${schema}` : String(LOCK_KEY);
   return {
     dialect: 'postgres',
     embedded: false,
@@ -81,23 +74,18 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     async exec(sql) {
       await pool.query(sql);
     },
-    exclusive<T>(fn: () => Promise<T>): Promise<T> {
-      const run = async () => {
-        const client = await pool.connect();
+    async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
         try {
-          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-          try {
-            return await fn();
-          } finally {
-            await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-          }
+          return await fn();
         } finally {
-          client.release();
+          await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
         }
-      };
-      const result = turn.then(run, run);
-      turn = result.catch(() => undefined);
-      return result;
+      } finally {
+        client.release();
+      }
     },
     async tables() {
       const rows = await root.all<{ tablename: string }>(
