@@ -9,7 +9,8 @@ import { installErrorHandling } from './http/errors.js';
 import { unbuiltRoutes } from './http/unbuilt.js';
 import { installLimits, limitsAdminRoutes, usageRoutes } from './limits/index.js';
 import { blocksRoutes } from './modules/blocks/index.js';
-import { bookmarksRoutes } from './modules/bookmarks/index.js';
+import { bookmarksAdminRoutes, bookmarksRoutes } from './modules/bookmarks/index.js';
+import { hiddenRepliesRoutes } from './modules/hidden-replies/index.js';
 import { dmsRoutes } from './modules/dms/index.js';
 import { followsAdminRoutes, followsRoutes } from './modules/follows/index.js';
 import * as hydrate from './modules/hydrate/index.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   mutesRoutes(app, deps);
   likesRoutes(app, deps);
   bookmarksRoutes(app, deps);
+  hiddenRepliesRoutes(app, deps);
   repostsRoutes(app, deps);
   listsRoutes(app, deps);
   dmsRoutes(app, deps);
@@ -127,6 +129,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     adminRoutes(scope, deps, opts.adminToken);
     postsAdminRoutes(scope, deps, hydrate);
     followsAdminRoutes(scope, deps);
+    bookmarksAdminRoutes(scope, deps);
     adsAdminRoutes(scope, deps);
     complianceAdminRoutes(scope, deps);
     firehoseAdminRoutes(scope, deps);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { startClusterNode } from './cluster/node.js';
-import { createCredentialCache, createNonces } from './auth/index.js';
+import { createCredentialCache, createNonces, forgetOnSignal } from './auth/index.js';
 import type { Config } from './config/index.js';
 import { createDeliveryRuntime } from './delivery/index.js';
 import { createFaults } from './faults/index.js';
@@ -102,9 +102,10 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const ids = createIds(clock, lease.workerId);
   const runtime = createRuntime({ config, db, clock, ids });
   // Joins the service's other nodes first: the shared clock is read before any timer is armed.
-  const cluster = await startClusterNode({ config, db, clock, scheduler, workerId: lease.workerId });
+  const cluster = await startClusterNode({ config, db, clock, scheduler, ids, workerId: lease.workerId });
   const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
   await resumeAfterImport(deps);
+  await forgetOnSignal(deps);
   const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
   const credentials = await demoCredentials(deps);
   const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
@@ -118,8 +119,8 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   log.info({ url }, 'listening');
   // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
   const onWorkerError = (err: unknown) => log.error({ err }, 'background worker failed');
-  const workers = [startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
-  workers.push(startStreamDispatcher(deps, onWorkerError));
+  const workers = [await startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
+  workers.push(await startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));
   workers.push(await startScheduledTweets(deps, onWorkerError));
   workers.push(await startComplianceWorker(deps, onWorkerError));

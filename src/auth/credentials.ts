@@ -46,8 +46,26 @@ export function createCredentialCache(): CredentialCache {
   return cache;
 }
 
-/** Any change to credentials made by this server: its cached lookups are dropped at once. */
-export const forgetCredentials = (deps: Deps) => deps.runtime.credentials.forget();
+/**
+ * Any change to credentials made by this server: its cached lookups are dropped at once, and every
+ * other node sharing the store is told to drop its own (ADR 0023): a token revoked through one node
+ * must not keep working on another for the cache's TTL. The signal leaves before the caller answers
+ * and arrives after its commit (the callers forget once the change is stored); the TTL stays the bound
+ * if the signal connection is down.
+ */
+export function forgetCredentials(deps: Deps): void {
+  deps.runtime.credentials.forget();
+  void deps.cluster.signals.notify(CREDENTIALS_CHANNEL, deps.cluster.name).catch(() => undefined);
+}
+
+const CREDENTIALS_CHANNEL = 'credentials';
+
+/** main.ts: drop this server's cached lookups when another node changed credentials. */
+export function forgetOnSignal(deps: Deps): Promise<void> {
+  return deps.cluster.signals.listen(CREDENTIALS_CHANNEL, (node) => {
+    if (node !== deps.cluster.name) deps.runtime.credentials.forget();
+  });
+}
 
 /** The cached row on a hit; else loaded, and cached when found (a miss is not: a key made a moment later must work). */
 async function cachedOauth1<T>(

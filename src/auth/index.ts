@@ -21,6 +21,7 @@ export {
   resolveBearer,
   bearerOf,
   forgetCredentials,
+  forgetOnSignal,
   createCredentialCache,
   appByConsumerKey,
   liveAccessToken,

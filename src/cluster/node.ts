@@ -18,6 +18,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config/index.js';
 import type { Scheduler } from '../shared/scheduler.js';
 import type { Clock, ClockMode } from '../shared/clock.js';
+import type { Ids } from '../shared/ids.js';
 import type { Db } from '../store/index.js';
 import { getSetting, putSetting } from '../store/settings.js';
 import { localSignals, postgresSignals, type Signals } from '../store/signals.js';
@@ -27,7 +28,15 @@ const LEAD_RETRY_MS = 2_000;
 /** Safety net under the signals: how often a node compares its clock with the stored one. */
 const RESYNC_MS = 5_000;
 
-type ClockState = { id: string; node: string; mode: ClockMode; now: number };
+/**
+ * `ahead`: how far ids run ahead of the clock (absent in states stored before it: 0). Ids are
+ * time-ordered and a node never mints one older than its last, but a node that minted nothing while
+ * the clock stood hours ahead would, once time is set back, mint ids sorting before the other nodes'
+ * (and a restarted node before every stored id): stream tails by id cursor would skip its posts and
+ * admission would misorder connections. The node changing the clock works out where the service's
+ * ids stood and every node mints that far ahead of the new time (ADR 0023).
+ */
+type ClockState = { id: string; node: string; mode: ClockMode; now: number; ahead?: number };
 type Ack = { id: string; node: string };
 
 export type NodeHealth = { node: string; leader: string | null; nodes: string[] };
@@ -43,7 +52,7 @@ export interface ClusterNode {
   stop(): Promise<void>;
 }
 
-type Parts = { config: Config; db: Db; clock: Clock; scheduler: Scheduler; workerId: number };
+type Parts = { config: Config; db: Db; clock: Clock; scheduler: Scheduler; ids: Ids; workerId: number };
 
 export async function startClusterNode(p: Parts): Promise<ClusterNode> {
   const name = p.config.nodeName ?? `${hostname()}-${p.workerId}`;
@@ -53,12 +62,19 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
   const acks = new Map<string, { want: Set<string>; done: () => void }>();
   /** The id of the last clock state this node applied (its own or another's). */
   let applied = '';
+  /** The last state applied here (its own or another's), and so the ids' offset in effect. */
+  let last: Pick<ClockState, 'mode' | 'now' | 'ahead'> = { mode: 'real', now: 0, ahead: 0 };
+  const learn = (state: ClockState) => {
+    last = state;
+    p.ids.ahead(state.ahead ?? 0);
+  };
   let chain: Promise<unknown> = Promise.resolve();
   const serially = (fn: () => Promise<unknown>) => (chain = chain.then(fn, fn).catch(() => undefined));
 
   async function apply(state: ClockState) {
     if (state.id === applied) return;
     applied = state.id;
+    learn(state);
     if (state.mode === 'real') {
       if (p.clock.mode() !== 'real') await p.scheduler.useRealTime();
     } else if (p.clock.mode() !== 'virtual' || p.clock.now() !== state.now) await p.scheduler.set(state.now);
@@ -107,8 +123,20 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
     signals,
     leading: () => signals.leading(),
     async clockChanged() {
-      const state: ClockState = { id: randomUUID(), node: name, mode: p.clock.mode(), now: p.clock.now() };
+      const now = p.clock.now();
+      // Where the service's ids stood before this change: past the last one minted here, and on the
+      // previous time plus its offset (real time runs on; virtual time moves only by a change).
+      const before = last.mode === 'real' ? p.clock.wall() : last.now;
+      const idsAt = Math.max(p.ids.lastTime(), before + (last.ahead ?? 0));
+      const state: ClockState = {
+        id: randomUUID(),
+        node: name,
+        mode: p.clock.mode(),
+        now,
+        ahead: Math.max(0, idsAt - now),
+      };
       applied = state.id;
+      learn(state);
       await putSetting(p.db, 'clock', JSON.stringify(state));
       // The embedded store has one node (a process killed on it leaves its name behind a while).
       if (p.db.embedded) return { unacknowledged: [] };

@@ -44,8 +44,11 @@ export type Settled = {
 const MAX_IN_FLIGHT = 128;
 const CLAIM_LIMIT = 200;
 const IDLE_MS = 10;
-/** Longest wait between polls when nothing comes (rows from other processes; this one nudges). */
-const MAX_IDLE_MS = 250;
+/**
+ * Longest wait between polls when nothing comes: only a safety net, since writers here nudge and
+ * rows other nodes commit are signalled (migration 0033, ADR 0023); it finds claims a dead node let lapse.
+ */
+const MAX_IDLE_MS = 2_000;
 /** Claim again only when this many slots are free (or nothing is in flight): fewer, fuller claims. */
 const MIN_ROOM = 32;
 /** Results wait this long to be settled together in one transaction. */

@@ -62,3 +62,24 @@ test('after reserve(id), ids are greater than id even with the clock behind it',
   ids.reserve(idAt(1_600_000_000_000)); // an older floor changes nothing
   assert.equal(idTime(ids.next()), 1_800_000_000_001);
 });
+
+test('ahead: ids run that far ahead of the clock, as every node of a cluster sets after the clock went back', () => {
+  let now = 1_700_000_000_000;
+  const clock = createClock(() => now);
+  const a = createIds(clock, 1);
+  const b = createIds(clock, 2);
+  assert.equal(a.lastTime(), 0);
+  a.next();
+  assert.equal(a.lastTime(), now);
+  // Node b minted nothing while the clock stood an hour ahead; both now mint an hour ahead.
+  a.ahead(3_600_000);
+  b.ahead(3_600_000);
+  const fromA = a.next();
+  now += 1;
+  const fromB = b.next();
+  assert.equal(idTime(fromA), 1_700_000_000_000 + 3_600_000);
+  assert.equal(compareIds(fromA, fromB), -1, 'later on b sorts after a');
+  a.ahead(-5);
+  now += 1;
+  assert.ok(idTime(a.next()) >= idTime(fromA), 'never backwards, and never behind the clock');
+});

@@ -17,6 +17,14 @@ export interface Ids {
   token(bytes?: number): string;
   /** Mints every later id above `id` (ids loaded from a snapshot may lie ahead of the clock). */
   reserve(id: string): void;
+  /**
+   * Mints ids `ms` ahead of the service clock from now on (cluster/node.ts sets the same on every
+   * node): after the clock was set back, every node's ids go on from where the service's ids were,
+   * and keep sorting by time across nodes (id cursors, admission order).
+   */
+  ahead(ms: number): void;
+  /** The service instant of the last id minted (0 before the first). */
+  lastTime(): number;
   readonly worker: number;
 }
 
@@ -26,12 +34,13 @@ export function createIds(clock: Clock, worker: number): Ids {
   const workerPart = BigInt(worker) << SEQ_BITS;
   let lastMs = -1;
   let seq = 0;
+  let offset = 0;
   return {
     worker,
     next() {
       // Never go backwards, even when the virtual clock is set back; past 4096 ids in one
       // millisecond, borrow the next one (a frozen virtual clock would otherwise run dry).
-      let ms = Math.max(clock.now() - TWITTER_EPOCH, lastMs, 0);
+      let ms = Math.max(clock.now() + offset - TWITTER_EPOCH, lastMs, 0);
       if (ms === lastMs) {
         seq++;
         if (seq > MAX_SEQ) {
@@ -53,6 +62,10 @@ export function createIds(clock: Clock, worker: number): Ids {
         seq = MAX_SEQ;
       }
     },
+    ahead(ms) {
+      offset = Math.max(0, ms);
+    },
+    lastTime: () => (lastMs < 0 ? 0 : lastMs + TWITTER_EPOCH),
   };
 }
 

@@ -165,7 +165,8 @@ export type ResourceType =
   | 'note'
   | 'news'
   | 'article'
-  | 'compliance_job';
+  | 'compliance_job'
+  | 'bookmark_folder';
 export type Section = 'data' | 'includes';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -386,8 +387,9 @@ export const problems = {
   invalidRules(o: { value: string; details: string[] }): Problem {
     return problem(400, 'invalid-rules', 'UnprocessableEntity', undefined, o);
   },
+  /** A stream refused for a rule set beyond the app's current limits (409: the set's state, like no rules). */
   noncompliantRules(detail: string): Problem {
-    return problem(400, 'noncompliant-rules', 'Noncompliant Rules', detail);
+    return problem(409, 'noncompliant-rules', 'Noncompliant Rules', detail);
   },
   ruleCap(detail: string): Problem {
     return problem(400, 'rule-cap', 'RulesCapExceeded', detail);
@@ -405,8 +407,8 @@ export const problems = {
   streamingConnection(connection_issue: string, detail: string, status = 429): Problem {
     return problem(status, 'streaming-connection', 'ConnectionException', detail, { connection_issue });
   },
-  clientDisconnected(): Problem {
-    return problem(499, 'client-disconnected', 'Client Disconnected', 'Your client has gone away.');
+  clientDisconnected(detail = 'Your client has gone away.'): Problem {
+    return problem(499, 'client-disconnected', 'Client Disconnected', detail);
   },
 
   /** A failure known only on the v1.1 / OAuth 1.0a wire (`{errors:[{code,message}]}`). */

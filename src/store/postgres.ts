@@ -52,6 +52,20 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const root = queryable(pool);
+  let exclusiveTail: Promise<unknown> = Promise.resolve();
+  async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
 
   type Job = { fn: (tx: Queryable) => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
   /**
@@ -138,17 +152,12 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       await pool.query(sql);
     },
     async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-        try {
-          return await fn();
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
-        }
-      } finally {
-        client.release();
-      }
+      // One caller of this process at a time holds a pool client waiting on the lock: were several to
+      // wait (20 stream connects at once), they could hold every client of the pool while the lock's
+      // holder needs one for its own queries, and none would finish.
+      const turn = exclusiveTail.then(() => withLock(fn));
+      exclusiveTail = turn.catch(() => undefined);
+      return turn;
     },
     async tables() {
       const rows = await root.all<{ tablename: string }>(

@@ -129,3 +129,16 @@ export async function postgresSignals(url: string, schema: string | null): Promi
     },
   };
 }
+
+/**
+ * Runs `wake` whenever another statement committed outbox rows of one of `topics`, on any node (the
+ * trigger of migration 0033 signals `outbox` with the topics written). The writer's own node hears
+ * it too, after the commit: a nudge made before the commit then finds the rows. On the embedded
+ * store nothing is signalled; its writers wake the readers in memory.
+ */
+export function onOutbox(signals: Signals, topics: readonly string[], wake: () => void): Promise<void> {
+  const wanted = new Set(topics);
+  return signals.listen('outbox', (payload) => {
+    if (payload.split(',').some((t) => wanted.has(t))) wake();
+  });
+}

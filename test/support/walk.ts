@@ -320,6 +320,16 @@ export const RECIPES: Record<string, (s: TestServer, w: World) => Promise<Partia
   },
   createUsersBookmark: (_s, w) => ({ body: { tweet_id: w.post } }),
   deleteUsersBookmark: (_s, w) => ({ path: { tweet_id: w.reply } }),
+  // Folders are made over the control API (the v2 API only reads them), holding the world's bookmark.
+  getUsersBookmarksByFolderId: async (s, w) => {
+    const made = await s.admin('POST', `/_aviary/users/${w.alice.id}/bookmark-folders`, {
+      name: 'walk',
+      post_ids: [w.reply],
+    });
+    return { path: { folder_id: must('bookmark folder', made).data.id } };
+  },
+  // Alice's post roots the conversation that bob's reply joined: she may hide it.
+  hidePostsReply: (_s, w) => ({ path: { tweet_id: w.reply }, body: { hidden: true } }),
   followList: (_s, w) => ({ body: { list_id: w.list } }),
   followUser: (_s, w) => ({ body: { target_user_id: w.bob.id } }),
   likePost: (_s, w) => ({ body: { tweet_id: w.post } }),

@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
+import { onOutbox } from '../../store/signals.js';
 import { legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
 import { enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
@@ -14,7 +15,7 @@ import { activityRepo, type EventRow, type SubscriptionRow } from './activity.re
 import { chatEvent } from './activity.chat.js';
 import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
 import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
-import { publishEvents } from './activity.stream.js';
+import { listenForEvents, publishEvents } from './activity.stream.js';
 import { linkCache, streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
 
@@ -42,6 +43,12 @@ export const SOURCE_TOPICS = [
 const CLAIM = 500;
 const LOCK_MS = 10_000;
 const RETRIES = [1_000, 5_000, 30_000, 120_000];
+/**
+ * Writers wake the fan-out: in this process directly, on every node through the outbox signal
+ * (migration 0033). The poll is only the safety net (a lock lapsed by a dead node, a retry come due,
+ * a signal lost while the listening connection was down): ADR 0023.
+ */
+const SAFETY_POLL_MS = 2_000;
 
 async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
   const p = JSON.parse(row.payload) as Record<string, unknown>;
@@ -171,11 +178,11 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
   if (out.events.length) publishEvents(deps, out.events);
 }
 
-export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
+export async function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
   const holder = `dispatch:${deps.ids.worker}:${randomUUID()}`;
   const pump = createPump({
     idleMs: 10,
-    maxIdleMs: 250,
+    maxIdleMs: SAFETY_POLL_MS,
     onError,
     step: async () => {
       const wall = deps.clock.wall();
@@ -195,6 +202,8 @@ export function startDispatcher(deps: Deps, onError: (err: unknown) => void) {
     },
   });
   deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
+  await onOutbox(deps.cluster.signals, SOURCE_TOPICS, () => pump.nudge());
+  await listenForEvents(deps);
   pump.start();
   const prune = deps.scheduler.every(HOUR, () => pruneSources(deps).catch(onError), 'activity-prune');
   return {

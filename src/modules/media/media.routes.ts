@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { anyAuth, userContext } from '../../http/auth.js';
-import { actorOf } from '../../http/caller.js';
+import { actorOf, viewerOf } from '../../http/caller.js';
 import {
   arr,
   bool,
@@ -23,7 +23,7 @@ import {
   type Query,
 } from '../../http/input.js';
 import { MEDIA_SELECTION, selectionOf } from '../../http/v2-query.js';
-import { partialError, problems } from '../../shared/problems.js';
+import { problems } from '../../shared/problems.js';
 import { boundaryOf, parseMultipart, partsToObject } from './media.multipart.js';
 import {
   appendUpload,
@@ -31,7 +31,7 @@ import {
   finalizeUpload,
   initUpload,
   MEDIA_TYPES,
-  mediaByKeys,
+  lookupMedia,
   setAltText,
   simpleUpload,
   uploadStatus,
@@ -144,27 +144,16 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const q = readQuery(req.query, MEDIA_SELECTION);
       const key = readPath('media_key', req.params.key, MEDIA_KEY);
-      const [m] = await mediaByKeys(deps, [key]);
-      if (!m)
-        return {
-          errors: [
-            partialError(problems.resourceNotFound({ parameter: 'media_key', value: key, resource_type: 'media' })),
-          ],
-        };
-      return { data: mediaView(m, selectionOf(q).media) };
+      const { rows, errors } = await lookupMedia(deps, viewerOf(req).userId, [key], 'media_key');
+      if (!rows[0]) return { errors };
+      return { data: mediaView(rows[0], selectionOf(q).media) };
     },
   );
   app.get<{ Querystring: Query }>('/2/media', { config: { auth: anyAuth(['tweet.read']) } }, async (req) => {
     const q = readQuery(req.query, MEDIA_KEYS);
-    const keys = splitList(q.media_keys);
-    const found = new Map((await mediaByKeys(deps, keys)).map((m) => [m.media_key, m]));
+    const { rows, errors } = await lookupMedia(deps, viewerOf(req).userId, splitList(q.media_keys), 'media_keys');
     const fields = selectionOf(q).media;
-    const data = keys.flatMap((k) => (found.has(k) ? [mediaView(found.get(k)!, fields)] : []));
-    const errors = keys
-      .filter((k) => !found.has(k))
-      .map((k) =>
-        partialError(problems.resourceNotFound({ parameter: 'media_keys', value: k, resource_type: 'media' })),
-      );
+    const data = rows.map((m) => mediaView(m, fields));
     return { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
   });
 }

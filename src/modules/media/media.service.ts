@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
-import { problems } from '../../shared/problems.js';
+import { partialError, problems, type ProblemBody } from '../../shared/problems.js';
 import { mediaRepo, type MediaRow } from './media.repo.js';
 import { probe } from './media.probe.js';
 
@@ -205,6 +205,44 @@ export function uploadView(m: MediaRow, now: number): Record<string, unknown> {
 }
 
 export const mediaByKeys = (deps: Deps, keys: readonly string[]) => mediaRepo.byKeys(deps.db, keys);
+
+/** Media uploaded for Direct Messages (`dm_*` categories). */
+const isDmMedia = (m: MediaRow) => m.media_category.startsWith('dm_');
+
+/**
+ * The media lookups (`GET /2/media/:key`, `GET /2/media?media_keys=`): each key's row, or the
+ * partial error in its place (`errors[]` of a 200). A Direct Message attachment is private to its
+ * conversation, whose participants reach it through the DM events' `attachments.media_keys` and the
+ * DM media download; the public lookup refuses it with `disallowed-resource` (SPEC: "the resource
+ * requested violates the precepts of this API"; twitter-api-java-sdk's generated model narrows its
+ * `resource_type` to tweet and media). ASSUMED: where the real service produces this problem is not
+ * documented; the uploader may still look their own upload up (its url names the file to download).
+ */
+export async function lookupMedia(
+  deps: Deps,
+  viewerId: string | null,
+  keys: readonly string[],
+  parameter: string,
+): Promise<{ rows: MediaRow[]; errors: ProblemBody[] }> {
+  const found = new Map((await mediaRepo.byKeys(deps.db, keys)).map((m) => [m.media_key, m]));
+  const rows: MediaRow[] = [];
+  const errors: ProblemBody[] = [];
+  for (const key of keys) {
+    const m = found.get(key);
+    if (!m) {
+      errors.push(partialError(problems.resourceNotFound({ parameter, value: key, resource_type: 'media' })));
+    } else if (isDmMedia(m) && m.owner_id !== viewerId) {
+      const detail = `Sorry, the media with ${parameter}: [${key}] is attached to a Direct Message and cannot be looked up.`;
+      errors.push(
+        partialError(
+          problems.disallowedResource({ resource_id: key, resource_type: 'media', section: 'data', detail }),
+        ),
+      );
+    } else rows.push(m);
+  }
+  return { rows, errors };
+}
+
 export const setAltText = (deps: Deps, id: string, alt: string | null) => mediaRepo.setAltText(deps.db, id, alt);
 
 /** Media a user may attach: uploaded by them, processed, at most 4 (DOCS manage-tweets). */

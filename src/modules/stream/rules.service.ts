@@ -210,6 +210,28 @@ export async function ruleCounts(deps: Deps, app: AppRow, fields: readonly strin
   return Object.fromEntries(Object.entries(all).filter(([k]) => wanted.includes(k)));
 }
 
+/**
+ * Why the app's stored rule set no longer fits its current limits, or null when it does. Rules are
+ * checked when added, so a set only falls out of step when the limits shrink under it: a move to a
+ * tier with fewer or shorter rules, or a server restarted with lower `--stream-rule-cap` /
+ * `--stream-rule-length` (as X cut self-serve rule limits under existing projects). Read from the
+ * in-memory rule set the connection matches with, so a connect costs no extra query.
+ */
+export async function rulesNoncompliance(deps: Deps, app: AppRow): Promise<string | null> {
+  const { rules, length } = limitsOf(deps.config, app.tier);
+  const set = await ruleSet(deps, app.id);
+  if (set.rules.size > rules) {
+    return `Your rule set holds ${set.rules.size} rules, more than the ${rules} your access level allows. Delete rules to connect.`;
+  }
+  let longest = 0;
+  // Characters, not UTF-16 units, as the length check of an added rule counts them (engine/validate.ts).
+  for (const r of set.rules.values()) longest = Math.max(longest, [...r.value].length);
+  if (longest > length) {
+    return `Your rule set holds a rule of ${longest} characters, longer than the ${length} your access level allows. Delete or shorten it to connect.`;
+  }
+  return null;
+}
+
 /** Whether the app has at least one rule (a stream without rules is refused with 409). */
 export const hasRules = async (deps: Deps, appId: string) => (await rulesRepo.count(deps.db, appId)) > 0;
 

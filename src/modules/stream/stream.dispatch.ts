@@ -8,7 +8,9 @@
 // Commit order is not id order on PostgreSQL (ids are minted before concurrent transactions
 // commit), so besides the cursor a sweep re-reads the ids of the last LOOKBACK_MS of wall time and
 // delivers any it has not seen. On SQLite transactions are serialised and the sweep finds nothing.
+import { createPump } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
+import { onOutbox } from '../../store/signals.js';
 import { preparePost } from '../../engine/index.js';
 import { compareIds, idAt } from '../../shared/ids.js';
 import { toMatchPosts } from '../posts/index.js';
@@ -26,13 +28,12 @@ import {
   type Tail,
 } from './stream.hub.js';
 import { messageLine, renderBatch, type RenderCache } from './stream.render.js';
-import { POST_TOPICS, streamRepo, type PostEvent } from './stream.repo.js';
+import { POST_TOPICS, STREAM_TOPICS, streamRepo, type PostEvent } from './stream.repo.js';
 
 const BATCH = 200;
-const BUSY_IDLE_MS = 5;
-const QUIET_IDLE_MS = 50;
 const LOOKBACK_MS = 2_000;
 const SWEEP_MS = 500;
+const SAFETY_POLL_MS = 2_000;
 
 type Match = { row: PostEvent; postId: string; byApp: Map<string, MatchedRule[]> };
 type Snapshot = { cursor: string; low: string; seen: Set<string> };
@@ -206,40 +207,24 @@ export async function join(deps: Deps, conn: Conn, since: number | null): Promis
 
 export type Worker = { stop(): Promise<void> };
 
-/** The dispatch loop (main.ts starts it): busy while connections are open, a slow idle otherwise. */
-export function startStreamDispatcher(deps: Deps, onError: (err: unknown) => void): Worker {
+/**
+ * The dispatch loop (main.ts starts it). Woken, not polling (ADR 0023): by this process's writers
+ * (the source-event nudge of delivery/runtime.ts) and by every commit of stream topics on any node
+ * sharing the PostgreSQL database (the outbox signal, migration 0033). After a wake it looks again
+ * SWEEP_MS later, so a late commit is swept soon; then the looks slow down to SAFETY_POLL_MS, the
+ * safety net for a signal lost while the listening connection was down. With no connection open a
+ * round reads nothing.
+ */
+export async function startStreamDispatcher(deps: Deps, onError: (err: unknown) => void): Promise<Worker> {
   const hub = hubOf(deps);
-  let running = true;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(t);
-        wake = null;
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (running) {
-      let busy = false;
-      try {
-        busy = await serial(hub, () => step(deps, hub));
-      } catch (err) {
-        onError(err);
-        await sleep(200);
-      }
-      if (!busy && running) await sleep(hub.conns.size ? BUSY_IDLE_MS : QUIET_IDLE_MS);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-    },
-  };
+  const pump = createPump({
+    idleMs: SWEEP_MS,
+    maxIdleMs: SAFETY_POLL_MS,
+    onError,
+    step: () => serial(hub, () => step(deps, hub)),
+  });
+  deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
+  await onOutbox(deps.cluster.signals, STREAM_TOPICS, () => pump.nudge());
+  pump.start();
+  return { stop: () => pump.stop() };
 }

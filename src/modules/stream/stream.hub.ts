@@ -56,6 +56,8 @@ export type Conn = {
   held: string[] | null;
   heldBytes: number;
   ended: boolean;
+  /** Whether the credentials the stream was opened with still authenticate its app (checked each second). */
+  authorized?: () => Promise<boolean>;
 };
 
 export type Tail = {
@@ -199,6 +201,23 @@ export function disconnect(hub: Hub, conn: Conn, type: DisconnectType): Promise<
   return unregister(hub, conn, REASONS[type]);
 }
 
+/**
+ * Ends a connection whose client is gone on the service's side: the bearer token it was opened with
+ * was invalidated (`POST /oauth2/invalidate_token`, keys regenerated). Its in-stream error is the
+ * SPEC's `client-disconnected` ("Your client has gone away."); ASSUMED: the real service's behaviour
+ * for a stream outliving its credentials is not documented, and DOCS handling-disconnections lists
+ * authentication errors among a stream's disconnect reasons.
+ */
+export function dropClient(hub: Hub, conn: Conn): Promise<void> {
+  if (conn.ended) return Promise.resolve();
+  conn.ended = true;
+  const error = partialError(
+    problems.clientDisconnected('Your client has gone away: the credentials of this stream were invalidated.'),
+  );
+  conn.sink.endWith(JSON.stringify({ errors: [error] }) + '\r\n');
+  return unregister(hub, conn, 'credentials_invalidated');
+}
+
 /** Ends a connection whose `end_time` has passed: no error, the stream is simply complete. */
 export function finish(hub: Hub, conn: Conn): Promise<void> {
   if (conn.ended) return Promise.resolve();
@@ -242,6 +261,9 @@ async function housekeeping(hub: Hub): Promise<void> {
   for (const uuid of await connectionsRepo.killRequested(db, [...hub.conns.keys()])) {
     const conn = hub.conns.get(uuid);
     if (conn) await disconnect(hub, conn, 'ForceDisconnect');
+  }
+  for (const conn of [...hub.conns.values()]) {
+    if (conn.authorized && !(await conn.authorized())) await dropClient(hub, conn);
   }
   if (++hub.ticks % HEARTBEAT_TICKS !== 0) return;
   await connectionsRepo.heartbeat(db, hub.holder, clock.wall());

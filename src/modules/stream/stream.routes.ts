@@ -43,7 +43,16 @@ export function streamEndpoint<S extends Shape>(app: FastifyInstance, deps: Deps
     const uuid = await admitConnection(deps, caller, req.ip ?? null, target);
     deps.runtime.journal.streamOpened(req, reply);
     const sel = selectionOf(q as SelectionQuery);
-    await runStream(deps, { uuid, appId: caller.id, sel, window, sink: streamingResponse(reply), target });
+    const sink = streamingResponse(reply);
+    await runStream(deps, {
+      uuid,
+      appId: caller.id,
+      sel,
+      window,
+      sink,
+      target,
+      authorization: req.headers.authorization,
+    });
   });
 }
 

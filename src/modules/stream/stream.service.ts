@@ -3,12 +3,12 @@
 // start. The HTTP response itself is a Sink made by stream.writer.ts; nothing here knows about
 // requests or replies.
 import { randomUUID } from 'node:crypto';
-import type { AppRow } from '../../auth/index.js';
+import { bearerOf, resolveBearer, type AppRow } from '../../auth/index.js';
 import type { Deps } from '../../deps.js';
 import { problems, type Problem } from '../../shared/problems.js';
 import type { Selection } from '../../shared/selection.js';
 import { connectionsRepo, type ConnectionRow } from './connections.repo.js';
-import { hasRules, limitsOf } from './rules.service.js';
+import { hasRules, limitsOf, rulesNoncompliance } from './rules.service.js';
 import { join } from './stream.dispatch.js';
 import { disconnect, hubOf, STALE_MS, type Conn, type Feed, type Sink } from './stream.hub.js';
 import { selectionKey } from './stream.render.js';
@@ -40,6 +40,17 @@ const noRules = () =>
       409,
     ),
   );
+
+/**
+ * The filtered stream needs rules, and rules within the app's current limits. SPEC names the
+ * `noncompliant-rules` problem ("the user's rule set is not compliant") without saying when or with
+ * which status; ASSUMED: at connect, 409 like the other refusal for the rule set's state (no rules).
+ */
+async function checkRules(deps: Deps, app: AppRow): Promise<void> {
+  if (!(await hasRules(deps, app.id))) throw noRules();
+  const why = await rulesNoncompliance(deps, app);
+  if (why) throw problems.noncompliantRules(why);
+}
 
 export type Window = { since: number | null; until: number | null };
 
@@ -79,7 +90,7 @@ export async function admitConnection(
   target: Target = FILTERED,
 ): Promise<string> {
   const endpoint = target.feed?.endpoint ?? ENDPOINT;
-  if (!target.feed && !(await hasRules(deps, app.id))) throw noRules();
+  if (!target.feed) await checkRules(deps, app);
   const hub = hubOf(deps);
   const uuid = randomUUID();
   const wall = deps.clock.wall();
@@ -118,10 +129,26 @@ export async function admitConnection(
   return uuid;
 }
 
+/** Whether the bearer token of the header still names the app (cached lookups: no query per second). */
+function credentialCheck(deps: Deps, appId: string, authorization?: string): Conn['authorized'] {
+  const token = bearerOf(authorization);
+  if (!token) return undefined;
+  return async () => (await resolveBearer(deps, token))?.app.id === appId;
+}
+
 /** Streams to the sink until either side ends it; a failure ends it with an `InternalError` line. */
 export async function runStream(
   deps: Deps,
-  o: { uuid: string; appId: string; sel: Selection; window: Window; sink: Sink; target?: Target },
+  o: {
+    uuid: string;
+    appId: string;
+    sel: Selection;
+    window: Window;
+    sink: Sink;
+    target?: Target;
+    /** The request's Authorization header: the stream ends once its bearer no longer authenticates the app. */
+    authorization?: string;
+  },
 ): Promise<void> {
   const conn: Conn = {
     uuid: o.uuid,
@@ -135,6 +162,7 @@ export async function runStream(
     held: null,
     heldBytes: 0,
     ended: false,
+    authorized: credentialCheck(deps, o.appId, o.authorization),
   };
   try {
     await join(deps, conn, o.window.since);

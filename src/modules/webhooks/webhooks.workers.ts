@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
 import {
   createDeliveryWorker,
+  DELIVERY_TOPICS,
   deliveryRepo,
   encodeDelivery,
   type DeliveryPayload,
@@ -13,6 +14,7 @@ import {
 } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
+import { onOutbox } from '../../store/signals.js';
 import { startChecks } from './webhooks.checks.js';
 import { webhooksRepo } from './webhooks.repo.js';
 import { afterReplaySettled, sweepReplayJobs } from './webhooks.replay.js';
@@ -53,6 +55,8 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
     afterSettle: (settled) => afterReplaySettled(deps, settled),
   });
   rt.wire({ delivery: () => worker.nudge() });
+  // Delivery rows another node's fan-out committed wake this node's worker too (ADR 0023).
+  await onOutbox(deps.cluster.signals, DELIVERY_TOPICS, () => worker.nudge());
   await startChecks(deps, onError);
   worker.start();
   const sweep = setInterval(() => void sweepReplayJobs(deps).catch(onError), 2_000);

@@ -54,5 +54,10 @@ export const MIGRATIONS: Migration[] = [
   { id: '0028_streams_compliance', sql: (await import('./0028_streams_compliance.js')).default },
   { id: '0029_chat', sql: (await import('./0029_chat.js')).default },
   { id: '0032_users_email_suspended', sql: (await import('./0032_users_email_suspended.js')).default },
+  { id: '0033_outbox_notify', sql: (await import('./0033_outbox_notify.js')).default },
+  {
+    id: '0034_bookmark_folders_hidden_replies',
+    sql: (await import('./0034_bookmark_folders_hidden_replies.js')).default,
+  },
   { id: '0035_media_subtitles', sql: (await import('./0035_media_subtitles.js')).default },
 ];
