@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adminPost, newUser, userToken, type TestUser } from '../support/actors.js';
+import { mp4 } from '../support/ads-media.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
 const HOUR = 3_600_000;
@@ -138,5 +139,51 @@ forEachStore('insights', (store) => {
       recent.body.data[0].measurement.metrics_total[0].value.map((v: { metric_value: number }) => v.metric_value),
       [1, 5, 0],
     );
+  });
+
+  test('media/analytics: plays of an own video come from the posts carrying it; others are partial errors', async () => {
+    const upload = await s.call('POST', '/2/media/upload', {
+      auth: asA,
+      body: { media: mp4(640, 360, 4000).toString('base64'), media_category: 'tweet_video', media_type: 'video/mp4' },
+    });
+    assert.equal(upload.status, 200, JSON.stringify(upload.body));
+    const key = upload.body.data.media_key as string;
+    const now = t0 + 72 * HOUR;
+    const post = await s.call('POST', '/2/tweets', {
+      auth: asA,
+      body: { text: 'a clip', media: { media_ids: [upload.body.data.id] } },
+    });
+    assert.equal(post.status, 201, JSON.stringify(post.body));
+    const b = await newUser(s);
+    const liked = await s.call('POST', `/2/users/${b.id}/likes`, {
+      auth: await userToken(s, b.id),
+      body: { tweet_id: post.body.data.id },
+    });
+    assert.equal(liked.status, 200);
+    // Two days on, the whole ramp is earned: 1 like, 25 impressions = 25 starts.
+    await s.admin('POST', '/_aviary/clock', { set: iso(now + 48 * HOUR) });
+    asA = await userToken(s, a.id);
+    const fields = 'media_analytics.fields=video_views,playback25,playback_complete,play_from_tap,watch_time_ms';
+    const q = `media_keys=${key},3_1&start_time=${iso(now)}&end_time=${iso(now + 48 * HOUR)}&granularity=total&${fields}`;
+    const res = await s.call('GET', `/2/media/analytics?${q}`, { auth: asA });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data, [
+      {
+        media_key: key,
+        timestamped_metrics: [
+          {
+            timestamp: iso(now),
+            // quarters: 18 + 12 + 6 + 3 = 39 quarter-views of 1000 ms.
+            metrics: { video_views: 25, playback25: 18, playback_complete: 3, play_from_tap: 1, watch_time_ms: 39_000 },
+          },
+        ],
+      },
+    ]);
+    assert.equal(res.body.errors[0].value, '3_1');
+    assert.equal(res.body.errors[0].type.split('/').pop(), 'resource-not-found');
+    const other = await s.call('GET', `/2/media/analytics?${q}`, { auth: await userToken(s, b.id) });
+    assert.equal(other.status, 200);
+    assert.equal(other.body.data, undefined);
+    assert.equal(other.body.errors[0].type.split('/').pop(), 'not-authorized-for-resource');
   });
 });

@@ -61,3 +61,39 @@ export function buckets(g: Granularity, from: number, to: number): [number, numb
   for (let t = from; t < to; t += BUCKET_MS[g]) out.push([t, Math.min(to, t + BUCKET_MS[g])]);
   return out;
 }
+
+/**
+ * Media analytics (SPEC getMediaAnalytics, MediaMetrics) of a video or GIF, from each post carrying it:
+ * every impression of the post autoplays it (video_views = playback_start = impressions), a like is a
+ * tap to play (play_from_tap), and viewers drop off by half at each quarter (playback25 = 3/4 of starts,
+ * playback50 = 1/2, playback75 = 1/4, playback_complete = 1/8); watch_time_ms is each of those
+ * quarter-views watching a quarter of the duration. Photos do not play: all 0. CTA clicks are 0.
+ */
+export function mediaMetricIn(
+  p: PostRow,
+  media: { type: string; duration_ms: number | null },
+  name: string,
+  from: number,
+  to: number,
+  now: number,
+): number {
+  if (media.type === 'photo') return 0;
+  const starts = totalsOf(p).impressions;
+  const quarter = Math.floor((media.duration_ms ?? 0) / 4);
+  const q25 = Math.floor((starts * 3) / 4);
+  const q50 = Math.floor(starts / 2);
+  const q75 = Math.floor(starts / 4);
+  const done = Math.floor(starts / 8);
+  const totals: Record<string, number> = {
+    video_views: starts,
+    playback_start: starts,
+    play_from_tap: p.like_count,
+    playback25: q25,
+    playback50: q50,
+    playback75: q75,
+    playback_complete: done,
+    watch_time_ms: quarter * (q25 + q50 + q75 + done),
+  };
+  const total = totals[name];
+  return total === undefined ? 0 : earned(total, p.created_at, from, to, now);
+}

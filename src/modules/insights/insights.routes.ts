@@ -4,8 +4,8 @@ import type { Deps } from '../../deps.js';
 import { userContext } from '../../http/auth.js';
 import { callerUserId } from '../../http/caller.js';
 import { FIELD_ENUMS as F } from '../../http/field-enums.js';
-import { ids, list, oneOf, readQuery, required, time, withDefault, type Query } from '../../http/input.js';
-import { insights, postsAnalytics } from './insights.service.js';
+import { ids, list, names, oneOf, readQuery, required, time, withDefault, type Query } from '../../http/input.js';
+import { insights, mediaAnalytics, postsAnalytics } from './insights.service.js';
 
 const METRICS = [
   'AppInstallAttempts',
@@ -49,6 +49,13 @@ const ANALYTICS = {
   'analytics.fields': list(F.AnalyticsFieldsParameter),
 };
 
+const MEDIA_ANALYTICS = {
+  media_keys: required(names(/^[0-9]+_[0-9]+$/, { max: 100 })),
+  ...WINDOW,
+  granularity: withDefault(oneOf(['hourly', 'daily', 'total']), 'daily'),
+  'media_analytics.fields': list(F.MediaAnalyticsFieldsParameter),
+};
+
 export function insightsRoutes(app: FastifyInstance, deps: Deps) {
   const read = { config: { auth: userContext(['tweet.read']) } };
   app.get<{ Querystring: Query }>('/2/insights/28hr', read, async (req) => {
@@ -69,6 +76,16 @@ export function insightsRoutes(app: FastifyInstance, deps: Deps) {
       end: q.end_time,
       granularity: q.granularity,
       fields: q['analytics.fields'] ?? [],
+    });
+  });
+  app.get<{ Querystring: Query }>('/2/media/analytics', read, async (req) => {
+    const q = readQuery(req.query, MEDIA_ANALYTICS);
+    return mediaAnalytics(deps, callerUserId(req), {
+      media_keys: q.media_keys,
+      start: q.start_time,
+      end: q.end_time,
+      granularity: q.granularity,
+      fields: q['media_analytics.fields'] ?? [],
     });
   });
 }

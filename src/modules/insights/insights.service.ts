@@ -4,8 +4,9 @@
 import type { Deps } from '../../deps.js';
 import { isoMillis } from '../../shared/clock.js';
 import { partialError, problems, type ProblemBody } from '../../shared/problems.js';
-import { cachedPosts, type PostRow } from '../posts/index.js';
-import { buckets, metricIn, type Granularity } from './insights.model.js';
+import { mediaByKeys } from '../media/index.js';
+import { cachedPosts, postsOfAuthor, type PostRow } from '../posts/index.js';
+import { buckets, mediaMetricIn, metricIn, type Granularity } from './insights.model.js';
 
 const HOUR = 3_600_000;
 
@@ -112,4 +113,58 @@ export async function postsAnalytics(
     ...(data.length ? { data } : {}),
     ...(split.errors.length ? { errors: split.errors } : {}),
   };
+}
+
+/** How many of the owner's newest posts are scanned for the media they carry (bounds the work). */
+const MEDIA_SCAN = 3_200;
+
+async function postsCarrying(deps: Deps, ownerId: string, keys: Set<string>): Promise<Map<string, PostRow[]>> {
+  const out = new Map<string, PostRow[]>([...keys].map((k) => [k, []]));
+  let afterId: string | undefined;
+  for (let seen = 0; seen < MEDIA_SCAN;) {
+    const page = await postsOfAuthor(deps, ownerId, { limit: 200, afterId });
+    for (const p of page) {
+      for (const k of p.media_keys ? (JSON.parse(p.media_keys) as string[]) : []) out.get(k)?.push(p);
+    }
+    seen += page.length;
+    if (page.length < 200) break;
+    afterId = page[page.length - 1]!.id;
+  }
+  return out;
+}
+
+/** GET /2/media/analytics (SPEC getMediaAnalytics, schema MediaAnalytics): the caller's own media. */
+export async function mediaAnalytics(
+  deps: Deps,
+  userId: string,
+  q: { media_keys: string[]; start: number; end: number; granularity: Granularity; fields: readonly string[] },
+) {
+  windowOf(q.start, q.end);
+  const now = deps.clock.now();
+  const rows = new Map((await mediaByKeys(deps, q.media_keys)).map((m) => [m.media_key, m]));
+  const errors: ProblemBody[] = [];
+  const own = [];
+  for (const key of q.media_keys) {
+    const m = rows.get(key);
+    const value = { parameter: 'media_keys', value: key, resource_type: 'media' as const };
+    if (!m) errors.push(partialError(problems.resourceNotFound(value)));
+    else if (m.owner_id !== userId)
+      errors.push(partialError(problems.notAuthorizedForResource({ ...value, section: 'data' })));
+    else own.push(m);
+  }
+  const carrying = own.length ? await postsCarrying(deps, userId, new Set(own.map((m) => m.media_key))) : new Map();
+  const names = q.fields.filter((f) => f !== 'media_key' && f !== 'timestamp');
+  const data = own.map((m) => ({
+    media_key: m.media_key,
+    timestamped_metrics: buckets(q.granularity, q.start, q.end).map(([a, b]) => ({
+      timestamp: isoMillis(a),
+      metrics: Object.fromEntries(
+        names.map((n) => [
+          n,
+          (carrying.get(m.media_key) as PostRow[]).reduce((sum, p) => sum + mediaMetricIn(p, m, n, a, b, now), 0),
+        ]),
+      ),
+    })),
+  }));
+  return { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
 }
