@@ -37,6 +37,7 @@ import { accountRoutes } from './modules/account/index.js';
 import { articlesRoutes } from './modules/articles/index.js';
 import { communitiesAdminRoutes, communitiesRoutes } from './modules/communities/index.js';
 import { newsRoutes } from './modules/news/index.js';
+import { insightsRoutes } from './modules/insights/index.js';
 import { notesRoutes } from './modules/notes/index.js';
 import { spacesAdminRoutes, spacesRoutes } from './modules/spaces/index.js';
 import { trendsRoutes } from './modules/trends/index.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   notesRoutes(app, deps);
   articlesRoutes(app, deps);
   newsRoutes(app, deps);
+  insightsRoutes(app, deps);
   trendsRoutes(app, deps);
   spacesRoutes(app, deps);
   healthRoutes(app, deps); // outside the control scope: no token

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { problems } from '../shared/problems.js';
 
-export const UNBUILT_GET_PATHS = ['/2/tweets/analytics', '/2/media/analytics'] as const;
+export const UNBUILT_GET_PATHS: readonly string[] = [];
 
 export function unbuiltRoutes(app: FastifyInstance) {
   for (const path of UNBUILT_GET_PATHS) {

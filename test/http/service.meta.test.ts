@@ -46,13 +46,4 @@ forEachStore('service: openapi.json, health, unbuilt paths', (store) => {
     // The rest of the control API still needs the token.
     assert.equal((await s.call('GET', '/_aviary/apps')).status, 401);
   });
-
-  for (const path of ['/2/tweets/analytics', '/2/media/analytics']) {
-    test(`GET ${path} answers the route-not-found 404 until it is built`, async () => {
-      const res = await s.call('GET', `${path}?query=x`, { auth: `Bearer ${s.bearer}` });
-      const unknown = await s.call('GET', '/2/no-such-route', { auth: `Bearer ${s.bearer}` });
-      assert.equal(res.status, 404);
-      assert.deepEqual(res.body, unknown.body);
-    });
-  }
 });
