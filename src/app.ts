@@ -6,7 +6,6 @@ import type { Deps } from './deps.js';
 import { installAuth } from './http/auth.js';
 import { installBodyParsers } from './http/body.js';
 import { installErrorHandling } from './http/errors.js';
-import { unbuiltRoutes } from './http/unbuilt.js';
 import { installLimits, limitsAdminRoutes, usageRoutes } from './limits/index.js';
 import { blocksRoutes } from './modules/blocks/index.js';
 import { bookmarksAdminRoutes, bookmarksRoutes } from './modules/bookmarks/index.js';
@@ -91,7 +90,6 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
   installJournal(app, deps);
 
   openapiRoutes(app);
-  unbuiltRoutes(app);
   oauthRoutes(app, deps);
   // Users, posts and follows render with hydrate, which reads them: it is handed in, not imported.
   usersRoutes(app, deps, hydrate);

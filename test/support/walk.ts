@@ -247,10 +247,23 @@ export function queryValue(w: World, name: string, template: string): string | u
  * Per-operation requests the generic rules cannot guess: bodies, and for destructive calls a thing of
  * their own (made here, so the world the other calls read stays whole).
  */
+/** start_time and end_time spanning the day before the server's clock. */
+async function lastDay(s: TestServer) {
+  const now = Date.parse((await s.admin('GET', '/_aviary/clock')).body.data.now);
+  return { start_time: new Date(now - 86_400_000).toISOString(), end_time: new Date(now).toISOString() };
+}
+
 export const RECIPES: Record<string, (s: TestServer, w: World) => Promise<Partial<Request>> | Partial<Request>> = {
   ...CHAT_RECIPES,
   ...STORIES_RECIPES,
   createAccountActivitySubscription: () => ({ body: {} }),
+  // Insights and analytics (modules/insights): a day up to the server's now, daily buckets.
+  getInsights28Hr: () => ({ query: { granularity: 'Daily', requested_metrics: 'Impressions,Engagements,Likes' } }),
+  getInsightsHistorical: async (s) => ({
+    query: { ...(await lastDay(s)), granularity: 'Daily', requested_metrics: 'Impressions,Engagements,Likes' },
+  }),
+  getPostsAnalytics: async (s) => ({ query: { ...(await lastDay(s)), granularity: 'daily' } }),
+  getMediaAnalytics: async (s) => ({ query: { ...(await lastDay(s)), granularity: 'daily' } }),
   deleteAccountActivitySubscription: async (s, w) => {
     const auth = authorization(s, w, 'oauth1', 'POST', `/2/account_activity/webhooks/${w.webhook}/subscriptions/all`);
     await s.call('POST', `/2/account_activity/webhooks/${w.webhook}/subscriptions/all`, { auth, body: {} });
