@@ -4,7 +4,6 @@ import type { Deps } from '../../deps.js';
 import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.js';
 import { problems } from '../../shared/problems.js';
 import { LINK_FIELDS, withLinks, type Selection, type Viewer } from '../../shared/selection.js';
-import { isBlocked } from '../blocks/index.js';
 import { edgesRepo, emitEvent } from '../edges/index.js';
 import type { Queryable } from '../../store/index.js';
 import { attachableMedia, mediaByKeys, mediaView } from '../media/index.js';
