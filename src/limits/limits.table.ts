@@ -1,5 +1,5 @@
 // The rate limits of every limited endpoint, in one table. v2 figures are the DOCS rate-limits table
-// as ../shared/reference/data-api-wire-notes.md §10 copies it ("App / User", per 15 minutes unless
+// as the data API wire notes (data-api-wire-notes.md §10) copy it ("App / User", per 15 minutes unless
 // noted); Ads figures are ads-api-wire-notes.md §5 (DOCS fundamentals/rate-limiting.mdx) and seed 001
 // "Limits". An endpoint is `METHOD route template` as Fastify matched it (routeOptions.url); Ads paths
 // drop their version segment, so /11/ and /12/ count together.
