@@ -1,10 +1,11 @@
-// Rate-limit counters: counted in this process's memory, with the store as the truth every process
-// shares (ADR 0019). A request adds to its counter in memory and is judged there; what was added is
-// written behind, in batches (every FLUSH_MS), by one atomic add that also reads back the shared total.
-// Near the limit (less than the slack left) on a store other processes write to, a request instead adds
-// itself to the store at once and is judged on the total the store returns, so together the processes
-// never allow more than the limit. A window opens with the first request it counts and ends `ms` later
-// on the service clock; a window the clock has passed starts again at zero.
+// Rate-limit counters (ADR 0019). On an embedded store one process owns the data: a request adds to
+// its counter in memory and is judged there, and what was added is written behind, in batches (every
+// FLUSH_MS). On a store other processes share, memory cannot know what the others counted meanwhile
+// (an earlier design judged in memory until a tenth of the limit was left and let two processes allow
+// 80 of 75), so every request is added to the store by one atomic add and judged on the total it
+// returns; the requests that arrive while an add is in flight for their key go together in the next
+// one. A window opens with the first request it counts and ends `ms` later on the service clock; a
+// window the clock has passed starts again at zero.
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../store/index.js';
 import { limitsRepo } from './limits.repo.js';
@@ -22,6 +23,9 @@ type Slot = {
   writing: number;
   /** Counted here, not yet written. */
   pending: number;
+  /** Shared store: requests waiting for the next add of this key, and whether an add is in flight. */
+  waiting: Array<(c: Count | Error) => void>;
+  adding: boolean;
 };
 
 /** What one counter says after a request was counted (or refused). */
@@ -52,7 +56,7 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     let s = slots.get(key);
     if (s && s.resetAt > now) return s;
     if (!s && slots.size >= MAX_SLOTS) prune(now);
-    s = { resetAt: now + w.ms, shared: 0, writing: 0, pending: 0 };
+    s = { resetAt: now + w.ms, shared: 0, writing: 0, pending: 0, waiting: [], adding: false };
     slots.set(key, s);
     return s;
   }
@@ -102,20 +106,41 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     return flushing;
   }
 
-  /** Near the limit on a shared store: add this request to the store now and judge on its total. */
-  async function takeShared(key: string, s: Slot, w: Window, now: number): Promise<Count> {
-    const n = s.pending + 1;
-    s.pending = 0;
-    s.writing += n;
+  /** Shared store: this request is added to the store and judged on the total the store returns. */
+  function takeShared(key: string, s: Slot, w: Window): Promise<Count> {
+    return new Promise<Count>((resolve, reject) => {
+      s.waiting.push((c) => (c instanceof Error ? reject(c) : resolve(c)));
+      if (!s.adding) void addWaiting(key, s, w);
+    });
+  }
+
+  async function addWaiting(key: string, s: Slot, w: Window): Promise<void> {
+    s.adding = true;
     try {
-      const row = await limitsRepo.add(db, key, n, s.resetAt, now);
-      if (slots.get(key) === s) {
-        s.shared = row.used;
-        s.resetAt = row.reset_at;
+      while (s.waiting.length) {
+        const batch = s.waiting;
+        s.waiting = [];
+        s.writing += batch.length;
+        try {
+          const row = await limitsRepo.add(db, key, batch.length, s.resetAt, clock.now());
+          if (slots.get(key) === s) {
+            s.shared = row.used;
+            s.resetAt = row.reset_at;
+          }
+          // The batch took the last `batch.length` counts of the total, in arrival order.
+          const first = row.used - batch.length + 1;
+          batch.forEach((settle, i) => {
+            const used = first + i;
+            settle({ limit: w.limit, used: Math.min(used, w.limit), resetAt: row.reset_at, allowed: used <= w.limit });
+          });
+        } catch (err) {
+          for (const settle of batch) settle(err instanceof Error ? err : new Error(String(err)));
+        } finally {
+          s.writing -= batch.length;
+        }
       }
-      return { limit: w.limit, used: Math.min(row.used, w.limit), resetAt: row.reset_at, allowed: row.used <= w.limit };
     } finally {
-      s.writing -= n;
+      s.adding = false;
     }
   }
 
@@ -123,9 +148,9 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     take(key, w) {
       const now = clock.now();
       const s = slotOf(key, w, now);
+      if (shared) return takeShared(key, s, w);
       const used = s.shared + s.writing + s.pending;
       if (used >= w.limit) return { limit: w.limit, used: w.limit, resetAt: s.resetAt, allowed: false };
-      if (shared && w.limit - used <= slack(w.limit)) return takeShared(key, s, w, now);
       s.pending++;
       dirty.add(key);
       schedule();
@@ -149,10 +174,3 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     },
   };
 }
-
-/**
- * Requests left below which a shared store is asked on every request: a tenth of the limit, at least
- * one. Above it, the other processes' unwritten counts (at most FLUSH_MS of their traffic) are assumed
- * to fit in the slack.
- */
-export const slack = (limit: number) => Math.max(1, Math.ceil(limit / 10));
