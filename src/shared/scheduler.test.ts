@@ -32,22 +32,36 @@ test('advancing 30 virtual hours fires every timer in the span in due order, eac
   s.stop();
 });
 
-test('an interval runs once per period of virtual time, and timers it schedules in the span run too', async () => {
+test('an interval runs at its first due time in an advance and once more at its end; period by period after', async () => {
   const clock = createClock(() => 0);
   const s = createScheduler(clock);
   const ticks: number[] = [];
   const chained: number[] = [];
   s.every(30 * 60_000, () => {
     ticks.push(clock.now());
-    if (ticks.length === 2)
+    if (ticks.length === 1)
       s.after(10_000, () => {
         chained.push(clock.now());
       });
   });
   await s.advance(30 * HOUR);
-  assert.equal(ticks.length, 60);
-  assert.deepEqual(ticks.slice(0, 3), [1_800_000, 3_600_000, 5_400_000]);
-  assert.deepEqual(chained, [3_610_000]);
+  assert.deepEqual(ticks, [1_800_000, 30 * HOUR], 'the periods between fold into the run at the end');
+  assert.deepEqual(chained, [1_810_000], 'a timer the interval schedules in the span runs at its own time');
+  await s.advance(30 * 60_000);
+  await s.advance(30 * 60_000);
+  assert.deepEqual(ticks.slice(2), [30.5 * HOUR, 31 * HOUR]);
+  s.stop();
+});
+
+test('a five-year set runs a ten-minute interval twice, not 260,000 times', async () => {
+  const clock = createClock(() => 0);
+  const s = createScheduler(clock);
+  let runs = 0;
+  s.every(10 * 60_000, () => {
+    runs++;
+  });
+  await s.set(5 * 365 * 24 * HOUR);
+  assert.equal(runs, 2);
   s.stop();
 });
 

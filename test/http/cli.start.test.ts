@@ -1,40 +1,17 @@
 // `aviary start` as a user runs it: banner, credentials file, one port for everything, clean shutdown.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { poll, startServer } from '../support/server.js';
+import { startChild } from '../support/child.js';
+import { startServer } from '../support/server.js';
 
 test('aviary start prints the banner, writes credentials.json, answers, and exits 0 on SIGTERM', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-cli-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-      'start',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--log-level',
-      'warn',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  child.stderr.on('data', (d) => {
-    out += d;
-  });
+  const { proc: child, url, output } = await startChild(dataDir, [], 15_000);
   try {
-    const url = await poll(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], { timeoutMs: 15_000 });
+    const out = output();
     for (const label of [
       'Store',
       'Admin token',

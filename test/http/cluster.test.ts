@@ -4,8 +4,7 @@
 // a stream on B, a webhook gets each event once), and what must hold cluster-wide checked across
 // the nodes: stream connection limits, OAuth 1.0a nonces, revoked credentials.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { signRequest } from '../../src/auth/index.js';
 import { adsCall, newAdsAccount, newAdvertiser } from '../support/ads.js';
+import { childCall, startChild, type Child } from '../support/child.js';
 import { newApp, newUser, startReceiver, subscribe } from '../support/receiver.js';
 import { PG_URL, poll, startServer, type TestServer } from '../support/server.js';
 import { appWithRules, openStream, poster } from './stream.client.js';
@@ -285,42 +285,16 @@ describe('two nodes on one PostgreSQL [postgres]', { skip }, () => {
 // finishes every delivery, takes the leader lease, and nothing is lost. At-least-once: duplicates
 // (a delivery A had sent but not yet settled when it died) are counted and reported.
 describe('two node processes on one PostgreSQL, one killed mid-burst [postgres]', { skip }, () => {
-  type Child = { proc: ChildProcess; url: string; admin: string; dataDir: string };
   const schema = `push_crash_${process.pid}_${Date.now() % 100_000}`;
   const children: Child[] = [];
+  const call = childCall;
 
   async function startNode(name: string): Promise<Child> {
     const dataDir = mkdtempSync(join(tmpdir(), `aviary-${name}-`));
-    const proc = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-        'start',
-        ...['--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--webhook-timeout-ms', '1000'],
-        ...['--database-url', PG_URL!, '--database-schema', schema, '--node-name', name, '--no-seed-demo'],
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    proc.stdout!.on('data', (d) => (out += d));
-    proc.stderr!.on('data', (d) => (out += d));
-    const url = (await poll(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], { timeoutMs: 120_000 }))!;
-    const admin = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token as string;
-    const child = { proc, url, admin, dataDir };
+    const args = ['--database-url', PG_URL!, '--database-schema', schema, '--node-name', name, '--no-seed-demo'];
+    const child = await startChild(dataDir, ['--webhook-timeout-ms', '1000', ...args], 120_000);
     children.push(child);
     return child;
-  }
-
-  async function call(c: Child, method: string, path: string, auth: string, body?: unknown) {
-    const res = await fetch(c.url + path, {
-      method,
-      headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
   }
 
   after(async () => {

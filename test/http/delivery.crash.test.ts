@@ -2,61 +2,20 @@
 // while it delivers, then restarted on the same data dir. Every event must reach the receiver at
 // least once; duplicates are counted and reported.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { startReceiver } from '../support/receiver.js';
+import { childCall, startChild } from '../support/child.js';
 import { poll } from '../support/server.js';
 
-type Child = { proc: ChildProcess; url: string; admin: string };
-
-async function startChild(dataDir: string): Promise<Child> {
-  const proc = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `import('./src/cli/main.ts').then((m) => m.run(process.argv.slice(1)))`,
-      'start',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--log-level',
-      'warn',
-      '--webhook-timeout-ms',
-      '1000',
-      '--no-seed-demo',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  proc.stdout!.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr!.on('data', (d) => {
-    out += d;
-  });
-  const url = (await poll(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], { timeoutMs: 20_000 }))!;
-  const admin = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token as string;
-  return { proc, url, admin };
-}
-
-async function call(c: Child, method: string, path: string, auth: string, body?: unknown) {
-  const res = await fetch(c.url + path, {
-    method,
-    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const startNode = (dataDir: string) => startChild(dataDir, ['--webhook-timeout-ms', '1000', '--no-seed-demo'], 20_000);
+const call = childCall;
 
 test('SIGKILL mid-delivery and a restart on the same data dir: every event arrives at least once', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-crash-'));
-  let child = await startChild(dataDir);
+  let child = await startNode(dataDir);
   const admin = `Bearer ${child.admin}`;
   const receiver = await startReceiver();
   // A slow receiver keeps many deliveries in flight when the process dies.
@@ -91,7 +50,7 @@ test('SIGKILL mid-delivery and a restart on the same data dir: every event arriv
     await new Promise((r) => child.proc.once('exit', r));
     const beforeRestart = receiver.accepted.length;
 
-    child = await startChild(dataDir);
+    child = await startNode(dataDir);
     const distinct = () => new Set(receiver.accepted.map((p) => p.json.data.event_uuid)).size;
     await poll(() => distinct() === TOTAL, { timeoutMs: 60_000, intervalMs: 50 });
     const duplicates = receiver.accepted.length - distinct();

@@ -165,6 +165,17 @@ export async function endSpace(deps: Deps, id: string): Promise<SpaceRow> {
 }
 
 /** A scheduled Space (modules/spaces schedules them) goes live: emits spaces.start as a new one does. */
+/**
+ * A Space set to start later (modules/spaces keeps its details): a row in state `scheduled`, written
+ * in the caller's transaction. It emits nothing until it goes live.
+ */
+export async function insertScheduledSpace(
+  tx: Queryable,
+  s: { id: string; host_id: string; title: string | null; created_at: number },
+): Promise<void> {
+  await spacesRepo.insert(tx, { ...s, state: 'scheduled', ended_at: null });
+}
+
 export async function startScheduledSpace(deps: Deps, id: string): Promise<SpaceRow> {
   const s = await spacesRepo.byId(deps.db, id);
   if (!s) throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'space' });

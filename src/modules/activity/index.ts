@@ -8,6 +8,7 @@ export {
   patchProfile,
   startSpace,
   startScheduledSpace,
+  insertScheduledSpace,
   endSpace,
   spaceView,
   dmSignal,

@@ -9,7 +9,8 @@ import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
 import { createPost } from '../posts/index.js';
 import { findUsersByIds, findUsersByUsernames } from '../users/index.js';
-import { postText, rng } from './firehose.text.js';
+import { mulberry32 } from '../../shared/prng.js';
+import { postText } from './firehose.text.js';
 
 /** The demo dataset's well-known accounts (seed/demo.ts), the default authors. */
 const DEMO_USERNAMES = ['jack', 'XDevelopers', 'X'];
@@ -82,7 +83,7 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
   if (g.run && !g.run.done) throw problems.conflict('A firehose run is already under way; DELETE it first.');
   const users = await authorsOf(deps, o.user_ids);
   const names = users.map((u) => u.username);
-  const r = rng(deps.clock.wall());
+  const r = mulberry32(deps.clock.wall());
   const run: Run = {
     ...o,
     started: deps.clock.wall(),

@@ -21,18 +21,6 @@ const PHRASES: Record<string, string[]> = {
 const LANGS = ['en', 'en', 'en', 'en', 'ja', 'pt', 'ko', 'es'];
 const TAGS = ['#APIs', '#streaming', '#devlife', '#opensource', '#news', '#music', '#football', '#coffee'];
 
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 /** One post's text; `n` (the post's number in the run) keeps texts distinct (duplicate-post rule). */

@@ -1,7 +1,7 @@
 // Every SQL statement of Spaces' reads and details. The Space rows themselves live in the table the
-// control API starts and ends them in (activity_spaces, modules/activity); a scheduled Space is a row
-// of it in state `scheduled`, inserted here. What a Space has beyond that row is space_details, and
-// its ticket buyers space_buyers (migration 0027).
+// control API starts and ends them in (activity_spaces, written only by modules/activity, which also
+// inserts a scheduled Space for this module); they are read here joined with their details. What a
+// Space has beyond that row is space_details, and its ticket buyers space_buyers (migration 0027).
 import type { Queryable } from '../../store/index.js';
 import { insertRow } from '../../store/insert.js';
 
@@ -74,13 +74,6 @@ export const spacesRepo = {
        ORDER BY s.id DESC LIMIT ?`,
       [...states, ...words.map(like), limit],
     ),
-  insertScheduled: (db: Queryable, s: { id: string; host_id: string; title: string | null; created_at: number }) =>
-    db.run("INSERT INTO activity_spaces (id, host_id, title, state, created_at) VALUES (?, ?, ?, 'scheduled', ?)", [
-      s.id,
-      s.host_id,
-      s.title,
-      s.created_at,
-    ]),
   async saveDetails(db: Queryable, d: DetailsRow): Promise<void> {
     await db.run('DELETE FROM space_details WHERE space_id = ?', [d.space_id]);
     await insertRow(db, 'space_details', DETAIL_COLUMNS, d);

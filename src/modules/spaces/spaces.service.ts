@@ -7,7 +7,7 @@ import { encodeToken, type PageMeta, type Position } from '../../shared/cursor.j
 import { spaceIdOf } from '../../shared/ids.js';
 import { partialError, problems, type ProblemBody } from '../../shared/problems.js';
 import type { Selection, Viewer } from '../../shared/selection.js';
-import { startScheduledSpace } from '../activity/index.js';
+import { insertScheduledSpace, startScheduledSpace } from '../activity/index.js';
 import { renderUsers, type Envelope } from '../hydrate/index.js';
 import { findUsersByIds, requireUser } from '../users/index.js';
 import { spacesRepo, type DetailsRow, type SpaceRecord } from './spaces.repo.js';
@@ -149,7 +149,7 @@ export async function scheduleSpace(
     throw problems.invalidParam('scheduled_start', String(b.scheduled_start), 'scheduled_start must be in the future');
   const id = spaceIdOf(deps.ids.next());
   await deps.db.tx(async (tx) => {
-    await spacesRepo.insertScheduled(tx, { id, host_id: b.host_id, title: b.title ?? null, created_at: now });
+    await insertScheduledSpace(tx, { id, host_id: b.host_id, title: b.title ?? null, created_at: now });
     const [s] = await spacesRepo.byIds(tx, [id]);
     await spacesRepo.saveDetails(tx, detailsRow(s!, b, now));
   });
