@@ -11,7 +11,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
-import { mulberry32, until } from './support/util.js';
+import { until } from './support/util.js';
+import { zipfTexts } from './support/zipf-text.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -22,57 +23,10 @@ const POSTERS = 20;
 const MAX_IN_FLIGHT = 64;
 const DRAIN_MS = 5_000;
 
-// ---- deterministic text: a Zipf vocabulary, posts and rules drawn from it ----
+// ---- deterministic text: a Zipf vocabulary, posts and rules drawn from it (bench/support/zipf-text.ts,
+// the same seed and draws as this file made them before they moved there) ----
 
-const rnd = mulberry32(20250601);
-const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-
-const VOCAB: string[] = (() => {
-  const seen = new Set<string>();
-  while (seen.size < 4_000) {
-    let w = '';
-    for (let i = between(4, 9); i > 0; i--) w += 'abcdefghijklmnopqrstuvwxyz'[between(0, 25)];
-    seen.add(w);
-  }
-  return [...seen];
-})();
-const cdf = (() => {
-  const c = new Float64Array(VOCAB.length);
-  let sum = 0;
-  for (let i = 0; i < VOCAB.length; i++) c[i] = sum += 1 / (i + 1);
-  return c;
-})();
-function zipfWord(): string {
-  const x = rnd() * cdf[cdf.length - 1]!;
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cdf[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return VOCAB[lo]!;
-}
-const rare = () => VOCAB[between(1_000, VOCAB.length - 1)]!;
-const common = () => VOCAB[between(0, 299)]!;
-
-// Mostly conjunctions, as real rule sets are: about one post in three matches some app's rules.
-function ruleValue(): string {
-  switch (between(0, 9)) {
-    case 0:
-      return rare();
-    case 1:
-    case 2:
-      return `(${rare()} OR ${rare()}) ${common()}`;
-    case 3:
-      return `"${common()} ${common()}" ${rare()}`;
-    case 4:
-      return `${rare()} -${common()}`;
-    default:
-      return `${rare()} ${zipfWord()}`;
-  }
-}
-const postText = (i: number) => `${Array.from({ length: between(6, 14) }, zipfWord).join(' ')} n${i}`;
+const { ruleValue, postText } = zipfTexts(20250601);
 
 // ---- the server, in its own process ----
 

@@ -34,6 +34,13 @@ function record(sql: string, ns: bigint) {
   stats.set(key, s);
 }
 
+// better-sqlite3 runs on this thread, synchronously: a statement's cost is this process's CPU time
+// across the call (user + system, from getrusage), which a shared machine's preemption leaves out —
+// wall time there measured the other helpers' load as much as the statement.
+const cpuNs = () => {
+  const u = process.cpuUsage();
+  return BigInt(u.user + u.system) * 1000n;
+};
 // better-sqlite3: Statement#run/get/all and Database#exec (transaction control).
 const probe = new Database(':memory:');
 const StatementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, any>;
@@ -41,22 +48,22 @@ probe.close();
 for (const m of ['run', 'get', 'all'] as const) {
   const orig = StatementProto[m] as (...a: unknown[]) => unknown;
   StatementProto[m] = function (this: { source: string }, ...a: unknown[]) {
-    const t = process.hrtime.bigint();
+    const t = cpuNs();
     try {
       return orig.apply(this, a);
     } finally {
-      record(this.source, process.hrtime.bigint() - t);
+      record(this.source, cpuNs() - t);
     }
   };
 }
 const DbProto = Database.prototype as unknown as Record<string, any>;
 const origExec = DbProto.exec as (sql: string) => unknown;
 DbProto.exec = function (this: unknown, sql: string) {
-  const t = process.hrtime.bigint();
+  const t = cpuNs();
   try {
     return origExec.call(this, sql);
   } finally {
-    record(sql, process.hrtime.bigint() - t);
+    record(sql, cpuNs() - t);
   }
 };
 // pg: every query of a pool client (time is the round trip, the server's work included).

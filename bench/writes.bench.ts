@@ -14,10 +14,11 @@
 // p99 < 50 ms; nothing lost. BENCH_SCENARIOS=plain|streams runs one; BENCH_STORES=sqlite|postgres one.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+import { client, freePort, openStream, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary, type Spawned } from './support/spawn.js';
 import { until } from './support/util.js';
 import { zipfTexts } from './support/zipf-text.js';
@@ -29,49 +30,6 @@ const RULES_PER_APP = 5_000;
 const CONNECTIONS_PER_APP = 2;
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_S ?? 60) * 1000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.AVIARY_TEST_DATABASE_URL ?? null;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-type Reply = { status: number; body: any };
-function client(base: string) {
-  const { hostname, port } = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const request = (method: string, path: string, auth: string, body?: unknown): Promise<Reply> =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        {
-          host: hostname,
-          port,
-          method,
-          path,
-          agent,
-          headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  return { request, hostname, port: Number(port), close: () => agent.destroy() };
-}
-type Client = ReturnType<typeof client>;
-
-const quantile = (sorted: number[], p: number) =>
-  Number((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1));
 
 // ---- the streams scenario's consumers: rule sets, connections, a webhook receiver ----
 
@@ -102,42 +60,21 @@ async function ruleApps(c: Client, admin: string, ruleValue: () => string): Prom
   return apps;
 }
 
-function connect(c: Client, app: App): Promise<Conn> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: c.hostname,
-        port: c.port,
-        path: '/2/tweets/search/stream',
-        headers: { authorization: `Bearer ${app.bearer}` },
-      },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-        const conn: Conn = { app, receipts: new Map(), req, closedAt: null };
-        res.on('close', () => (conn.closedAt ??= performance.now()));
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buf += chunk;
-          let i;
-          while ((i = buf.indexOf('\r\n')) >= 0) {
-            const line = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            if (!line) continue;
-            const m = JSON.parse(line);
-            if (!m.data) continue;
-            const list = conn.receipts.get(m.data.id) ?? [];
-            list.push(at);
-            conn.receipts.set(m.data.id, list);
-          }
-        });
-        res.on('error', () => undefined);
-        resolve(conn);
-      },
-    );
-    req.on('error', reject);
+async function connect(c: Client, app: App): Promise<Conn> {
+  const receipts = new Map<string, number[]>();
+  const s = await openStream(c, '/2/tweets/search/stream', app.bearer, (m, at) => {
+    const list = receipts.get(m.data.id) ?? [];
+    list.push(at);
+    receipts.set(m.data.id, list);
   });
+  return {
+    app,
+    receipts,
+    req: s.req,
+    get closedAt() {
+      return s.closedAt;
+    },
+  };
 }
 
 type Receiver = { url: string; received: Set<string>; deliveries: number; setSecret(s: string): void; close(): void };

@@ -1,6 +1,6 @@
-// Deterministic post texts and stream rules drawn from one Zipf vocabulary, as bench/stream.bench.ts
-// draws them (copied from there so both benches load the same kind of rule set): mostly conjunctions,
-// about one post in three matching some app's rules.
+// Deterministic post texts and stream rules drawn from one Zipf vocabulary, shared by bench:stream and
+// bench:writes so both load the same kind of rule set: mostly conjunctions, about one post in three
+// matching some app's rules. One seeded generator draws everything, in call order.
 import { mulberry32 } from './util.js';
 
 export function zipfTexts(seed: number) {

@@ -17,6 +17,10 @@ export const aaaRepo = {
     db.get<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? AND user_id = ?', [webhookId, userId]),
   byWebhook: (db: Queryable, webhookId: string) =>
     db.all<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? ORDER BY created_at, user_id', [webhookId]),
+  /** Whether any subscription exists (the fan-out skips rendering events nobody receives). */
+  async any(db: Queryable): Promise<boolean> {
+    return Boolean(await db.get('SELECT 1 AS x FROM aaa_subscriptions LIMIT 1'));
+  },
   byUsers: (db: Queryable, userIds: string[]) =>
     db.all<AaaRow>(`SELECT * FROM aaa_subscriptions WHERE user_id IN (${marks(userIds.length)})`, userIds),
   async countByApp(db: Queryable, appId: string): Promise<number> {

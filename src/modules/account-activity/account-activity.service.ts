@@ -62,6 +62,9 @@ export async function countSubscriptions(deps: Deps, app: AppRow) {
 }
 
 /** Subscriptions (webhook, app) per subscribed user, for the fan-out. */
+/** Whether any account has an Account Activity subscription at all. */
+export const anySubscriber = (deps: Deps) => aaaRepo.any(deps.db);
+
 export async function subscribersOf(deps: Deps, userIds: string[]): Promise<Map<string, AaaRow[]>> {
   const out = new Map<string, AaaRow[]>();
   if (!userIds.length) return out;

@@ -8,7 +8,7 @@ import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
-import { legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
+import { anySubscriber, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
 import { enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
@@ -81,6 +81,21 @@ async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
   }
 }
 
+/**
+ * A source event's expansion when nobody subscribes to any activity: no items (they would reach no
+ * one), only the post that linked webhooks may still receive. Rendering a post for its items costs
+ * more than the rest of its fan-out (issue #23), and most servers have no activity subscription.
+ */
+function withoutItems(row: OutboxRow): Expansion {
+  if (row.topic !== 'post.create' && row.topic !== 'post.edit') return { items: [] };
+  return { items: [], postId: String((JSON.parse(row.payload) as Record<string, unknown>).post_id) };
+}
+
+/** Whether any X Activity or Account Activity subscription exists, read once per claimed batch. */
+async function anyAudience(deps: Deps): Promise<boolean> {
+  return (await activityRepo.any(deps.db)) || (await anySubscriber(deps));
+}
+
 type Batch = { events: EventRow[]; deliveries: NewDelivery[] };
 
 /**
@@ -150,9 +165,10 @@ async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<vo
   const links = linkCache(deps);
   const failed: { row: OutboxRow; error: string }[] = [];
   const ok: OutboxRow[] = [];
+  const audience = await anyAudience(deps);
   for (const row of rows) {
     try {
-      const exp = await expand(deps, row);
+      const exp = audience ? await expand(deps, row) : withoutItems(row);
       await activityTargets(deps, row, exp.items, out, cache);
       await legacyTargets(deps, row, exp.items, out);
       if (exp.postId) out.deliveries.push(...(await streamDeliveries(deps, await links(), exp.postId)));

@@ -64,6 +64,10 @@ export const activityRepo = {
   async detachWebhook(db: Queryable, webhookId: string): Promise<void> {
     await db.run('UPDATE activity_subscriptions SET webhook_id = NULL WHERE webhook_id = ?', [webhookId]);
   },
+  /** Whether any subscription exists (the fan-out skips rendering events nobody receives). */
+  async any(db: Queryable): Promise<boolean> {
+    return Boolean(await db.get('SELECT 1 AS x FROM activity_subscriptions LIMIT 1'));
+  },
   /** Subscriptions under any of `names` for the user (keyword-only kinds such as news.new match user_id NULL). */
   matching: (db: Queryable, names: string[], userId: string | null) =>
     db.all<SubscriptionRow>(

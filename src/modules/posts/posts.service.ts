@@ -13,7 +13,7 @@ import { attachableMedia } from '../media/index.js';
 import { placeById } from '../places/index.js';
 import {
   bumpUserCounter,
-  findUsersByUsernames,
+  findUserIdsByUsernames,
   requireUser,
   setPinnedPost,
   unpinPost,
@@ -49,7 +49,7 @@ async function resolver(deps: Deps, text: string): Promise<(u: string) => string
 /** username (lower case) → id of the mentioned accounts that exist. */
 async function resolverOf(deps: Deps, names: string[]): Promise<(u: string) => string | undefined> {
   if (!names.length) return () => undefined;
-  const users = await findUsersByUsernames(deps, names);
+  const users = await findUserIdsByUsernames(deps, names);
   const map = new Map(users.map((u) => [u.username_lower, u.id]));
   return (u) => map.get(u);
 }

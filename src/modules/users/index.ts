@@ -12,6 +12,7 @@ export {
   findUserByUsername,
   findUsersByIds,
   findUsersByUsernames,
+  findUserIdsByUsernames,
   validateNewUser,
   requireUser,
   bumpUserCounter,

@@ -109,6 +109,12 @@ export const usersRepo = {
       : ids.length === 1
         ? db.all<UserRow>('SELECT * FROM users WHERE id = ?', [ids[0]!])
         : db.all<UserRow>(`SELECT * FROM users WHERE id IN (${marks(ids.length)})`, [...ids]),
+  /** Only the ids of the named accounts (a post's mentions): no need to build whole rows. */
+  idsByUsernames: (db: Queryable, names: readonly string[]) =>
+    db.all<{ id: string; username_lower: string }>(
+      `SELECT id, username_lower FROM users WHERE username_lower IN (${marks(names.length)})`,
+      names.map((n) => n.toLowerCase()),
+    ),
   byUsernames: (db: Queryable, names: readonly string[]) =>
     names.length === 0
       ? Promise.resolve([])

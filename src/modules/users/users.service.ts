@@ -126,6 +126,9 @@ export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.
 export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
   cachedUsersByIds(deps.runtime.userRows, deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
+/** {id, username_lower} of the named accounts that exist (resolving a post's mentions). */
+export const findUserIdsByUsernames = (deps: Deps, names: readonly string[]) =>
+  names.length ? usersRepo.idsByUsernames(deps.db, names) : Promise.resolve([]);
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
   usersRepo.bump(db, id, counter, delta);
