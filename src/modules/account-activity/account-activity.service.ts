@@ -61,10 +61,10 @@ export async function countSubscriptions(deps: Deps, app: AppRow) {
   return { count: await aaaRepo.countByApp(deps.db, app.id), limit: AAA_LIMITS[app.tier] ?? 3 };
 }
 
-/** Subscriptions (webhook, app) per subscribed user, for the fan-out. */
 /** Whether any account has an Account Activity subscription at all. */
 export const anySubscriber = (deps: Deps) => aaaRepo.any(deps.db);
 
+/** Subscriptions (webhook, app) per subscribed user, for the fan-out. */
 export async function subscribersOf(deps: Deps, userIds: string[]): Promise<Map<string, AaaRow[]>> {
   const out = new Map<string, AaaRow[]>();
   if (!userIds.length) return out;
