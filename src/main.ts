@@ -16,7 +16,7 @@ import type { Deps, Runtime, RuntimeBase, Stoppable } from './deps.js';
 import { loadOrCreateCertificate } from './http/tls.js';
 import { createLimits } from './limits/index.js';
 import { createActivityStreams, startDispatcher } from './modules/activity/index.js';
-import { createAdsScheduledTweets, startScheduledTweets } from './modules/ads/index.js';
+import { createAdsScheduledTweets, startAudienceProcessing, startScheduledTweets } from './modules/ads/index.js';
 import { startComplianceWorker } from './modules/compliance/index.js';
 import { createFirehose } from './modules/firehose/index.js';
 import { createPostRows } from './modules/posts/index.js';
@@ -123,6 +123,7 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   workers.push(await startStreamDispatcher(deps, onWorkerError));
   workers.push(startSearchIndexer(deps, onWorkerError));
   workers.push(await startScheduledTweets(deps, onWorkerError));
+  workers.push(await startAudienceProcessing(deps, onWorkerError));
   workers.push(await startComplianceWorker(deps, onWorkerError));
 
   let closing: Promise<void> | null = null;

@@ -15,6 +15,8 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const { demo } = creds;
   const admin = { authorization: `Bearer ${creds.admin_token}`, 'content-type': 'application/json' };
+  /** How far the server's clock is ahead of this one's (a bench that advances the virtual clock says so). */
+  const clock = { aheadMs: 0 };
 
   /** The OAuth 1.0a header of a request as the demo user (the query string signed with it). */
   const sign = (method: string, url: string) =>
@@ -25,7 +27,7 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
       consumerSecret: demo.app.consumer_secret,
       token: demo.user.access_token,
       tokenSecret: demo.user.access_token_secret,
-      timestamp: Math.floor(Date.now() / 1000),
+      timestamp: Math.floor((Date.now() + clock.aheadMs) / 1000),
     });
 
   async function control(method: string, path: string, body: unknown): Promise<any> {
@@ -73,7 +75,7 @@ export function adsClient(baseUrl: string, creds: DemoCredentials) {
     });
   }
 
-  return { demo, control, ads, adsBytes };
+  return { demo, control, ads, adsBytes, clock };
 }
 
 /** The p-th percentile (0..1) of the figures, nearest rank. */

@@ -15,7 +15,7 @@ import { campaignsRoutes } from './campaigns/index.js';
 import { cardsRoutes } from './cards/index.js';
 import { adsFundingInstrumentsAdminRoutes, fundingInstrumentsRoutes } from './funding-instruments/index.js';
 import { categoriesRoutes } from './categories/index.js';
-import { customAudiencesRoutes } from './custom-audiences/index.js';
+import { customAudiencesRoutes, startAudienceProcessing } from './custom-audiences/index.js';
 import { doNotReachListsRoutes } from './do-not-reach-lists/index.js';
 import { draftTweets, draftTweetsRoutes } from './draft-tweets/index.js';
 import { ENDPOINTS, versionsOf } from './kit/coverage.js';
@@ -140,7 +140,7 @@ export function adsRoutes(app: FastifyInstance, deps: Deps) {
  * get their tweet_id and a promoted post).
  */
 export const createAdsScheduledTweets = () => createScheduledTweetTimers([onScheduledTweetPublished]);
-export { startScheduledTweets };
+export { startScheduledTweets, startAudienceProcessing };
 
 /** The control API's Ads routes (registered in the control scope, behind the admin token). */
 export function adsAdminRoutes(app: FastifyInstance, deps: Deps) {

@@ -60,5 +60,6 @@ export const MIGRATIONS: Migration[] = [
     sql: (await import('./0034_bookmark_folders_hidden_replies.js')).default,
   },
   { id: '0035_media_subtitles', sql: (await import('./0035_media_subtitles.js')).default },
+  { id: '0037_ads_audience_changes', sql: (await import('./0037_ads_audience_changes.js')).default },
   { id: '0039_outbox_due_dropped', sql: (await import('./0039_outbox_due_dropped.js')).default },
 ];

@@ -1,6 +1,7 @@
-// Every SQL statement of custom audiences and their members (migration 0022). The permissions table
-// belongs to audience-permissions, which writes it; this module only reads it, to know which accounts
-// an audience is shared with (the way line items read their campaign's funding instrument).
+// Every SQL statement of custom audiences, their members (migration 0022) and the users batches waiting
+// to be processed into them (migration 0037, docs/adr/0025). The permissions table belongs to
+// audience-permissions, which writes it; this module only reads it, to know which accounts an audience
+// is shared with (the way line items read their campaign's funding instrument).
 import type { Param, Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
@@ -200,25 +201,25 @@ const usersSql = (n: number) => valuesSql(USERS_HEAD, '(?, ?, ?, ?)', n, USERS_T
 const FULL_USERS = usersSql(USERS_CHUNK);
 
 /**
- * Adds or renews users by key, all with one effective/expiry window. `keys` come sorted and distinct
- * (a statement may not touch a row twice on PostgreSQL): neighbouring rows share b-tree pages, which
- * a 5 MB batch of random hashes otherwise reads and writes one row at a time.
+ * Adds or renews users by key, each with its window. `keys` come sorted and distinct (a statement may
+ * not touch a row twice on PostgreSQL): neighbouring rows share b-tree pages, which a batch of random
+ * hashes otherwise reads and writes one row at a time.
  */
 export async function upsertMembers(
   db: Queryable,
   audienceId: string,
   keys: readonly string[],
-  effectiveAt: number,
-  expiresAt: number,
+  windows: readonly { effectiveAt: number; expiresAt: number }[],
 ): Promise<void> {
   for (let i = 0; i < keys.length; i += USERS_CHUNK) {
     const n = Math.min(USERS_CHUNK, keys.length - i);
     const args: Param[] = new Array(n * 4);
     for (let j = 0; j < n; j++) {
+      const w = windows[i + j]!;
       args[j * 4] = audienceId;
       args[j * 4 + 1] = keys[i + j]!;
-      args[j * 4 + 2] = effectiveAt;
-      args[j * 4 + 3] = expiresAt;
+      args[j * 4 + 2] = w.effectiveAt;
+      args[j * 4 + 3] = w.expiresAt;
     }
     await db.run(n === USERS_CHUNK ? FULL_USERS : usersSql(n), args);
   }
@@ -228,12 +229,58 @@ const IDENTS_HEAD = 'INSERT INTO ads_custom_audience_idents (audience_id, ident,
 const IDENTS_TAIL = ' ON CONFLICT (audience_id, ident) DO UPDATE SET member = excluded.member';
 
 /** Points these additional identifiers (distinct) at their user's key. */
-export async function upsertIdents(db: Queryable, audienceId: string, rows: Map<string, string>): Promise<void> {
-  const all = [...rows];
+export async function upsertIdents(db: Queryable, audienceId: string, all: [string, string][]): Promise<void> {
   for (let i = 0; i < all.length; i += USERS_CHUNK) {
     const part = all.slice(i, i + USERS_CHUNK);
     const args: Param[] = [];
     for (const [ident, member] of part) args.push(audienceId, ident, member);
     await db.run(valuesSql(IDENTS_HEAD, '(?, ?, ?)', part.length, IDENTS_TAIL), args);
   }
+}
+
+// ---- changes waiting to be processed (migration 0037)
+
+/** Takes the audience's row first: users batches and processing of one audience then go one at a time. */
+export async function lockAudience(db: Queryable, id: string): Promise<void> {
+  await db.run('UPDATE ads_custom_audiences SET processed_at = processed_at WHERE id = ?', [id]);
+}
+
+/** Appends a request's change after the audience's others (call after `lockAudience` or `updateAudience`). */
+export async function appendChange(db: Queryable, audienceId: string, body: string): Promise<void> {
+  await db.run(
+    `INSERT INTO ads_custom_audience_changes (audience_id, seq, body)
+     SELECT ?, COALESCE(MAX(seq), 0) + 1, ? FROM ads_custom_audience_changes WHERE audience_id = ?`,
+    [audienceId, body, audienceId],
+  );
+}
+
+export async function changesOf(db: Queryable, audienceId: string) {
+  return db.all<{ seq: number; body: string }>(
+    'SELECT seq, body FROM ads_custom_audience_changes WHERE audience_id = ? ORDER BY seq',
+    [audienceId],
+  );
+}
+
+export async function deleteChanges(db: Queryable, audienceId: string, upToSeq: number): Promise<void> {
+  await db.run('DELETE FROM ads_custom_audience_changes WHERE audience_id = ? AND seq <= ?', [audienceId, upToSeq]);
+}
+
+/** Which of these audiences have changes waiting. */
+export async function audiencesWithChanges(db: Queryable, audienceIds: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const ids of chunks(audienceIds))
+    for (const r of await db.all<{ audience_id: string }>(
+      `SELECT DISTINCT audience_id FROM ads_custom_audience_changes WHERE audience_id IN (${marks(ids.length)})`,
+      ids,
+    ))
+      out.push(r.audience_id);
+  return out;
+}
+
+/** Every audience with changes waiting, and when its processing ends. */
+export async function audiencesWaiting(db: Queryable) {
+  return db.all<{ id: string; processed_at: number }>(
+    `SELECT id, processed_at FROM ads_custom_audiences
+     WHERE id IN (SELECT DISTINCT audience_id FROM ads_custom_audience_changes)`,
+  );
 }

@@ -6,12 +6,13 @@
 // Audiences are not among the entities account history reports (kit/history.ts, seed "History
 // entry"), so their changes are not recorded there.
 import type { Deps } from '../../../deps.js';
-import type { Queryable } from '../../../store/index.js';
+import type { Db, Queryable } from '../../../store/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsError, invalid, notFound } from '../kit/errors.js';
 import { newId36 } from '../kit/ids.js';
 import { pageOf, type ListQuery } from '../kit/list.js';
 import type { TargetingLineItemRow } from '../line-items/index.js';
+import { settle, settleIn } from './custom-audiences.processing.js';
 import * as repo from './custom-audiences.repo.js';
 import type { AudienceRow } from './custom-audiences.repo.js';
 import { audienceStatus, PROCESSING_MS } from './custom-audiences.rules.js';
@@ -19,12 +20,11 @@ import { audienceView, type Holding, type TargetedEntry } from './custom-audienc
 
 const OWNER: Holding = { isOwner: true, level: 'READ_WRITE' };
 
-async function viewsOf(db: Queryable, rows: AudienceRow[], holdings: (r: AudienceRow) => Holding, now: number) {
-  const sizes = await repo.liveSizes(
-    db,
-    rows.map((r) => r.id),
-    now,
-  );
+async function viewsOf(db: Db, rows: AudienceRow[], holdings: (r: AudienceRow) => Holding, now: number) {
+  const ids = rows.map((r) => r.id);
+  // Sizes are read from the members: batches still waiting are applied first (docs/adr/0025).
+  await settle(db, ids);
+  const sizes = await repo.liveSizes(db, ids, now);
   return rows.map((r) => audienceView(r, audienceStatus(sizes.get(r.id) ?? 0, r.processed_at, now), holdings(r)));
 }
 
@@ -174,6 +174,7 @@ export async function audienceForTargeting(db: Queryable, accountId: string, id:
       `Custom Audience ${id} was not found for Account ${accountId}`,
       'targeting_value',
     );
+  await settleIn(db, [id]);
   const size = (await repo.liveSizes(db, [id], now)).get(id) ?? 0;
   const status = audienceStatus(size, held.row.processed_at, now);
   if (!status.targetable)

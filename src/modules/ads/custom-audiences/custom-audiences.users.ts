@@ -11,11 +11,11 @@ import type { AdsAccount } from '../kit/account.js';
 import { errorsOf } from '../kit/batch.js';
 import { adsError, adsErrors, type AdsError } from '../kit/errors.js';
 import { mergeRaw, readAds } from '../kit/params.js';
+import { encodeOps, type User, type UserOperation } from './custom-audiences.changes.js';
+import { armProcessing } from './custom-audiences.processing.js';
 import * as repo from './custom-audiences.repo.js';
 import { MAX_OPERATIONS, PROCESSING_MS, readUser, thirteenMonthsAfter } from './custom-audiences.rules.js';
 import { requireOwnedAudience } from './custom-audiences.service.js';
-
-type UserOperation = { type: 'Update' | 'Delete'; users: string[][]; effectiveAt: number; expiresAt: number };
 
 const TYPES = ['Update', 'Delete'];
 /** At most this many errors are reported per operation: a 5 MB body of bad values would answer ~10 MB. */
@@ -69,7 +69,7 @@ function readOperation(item: unknown, now: number): { op: UserOperation | null; 
     if (!found) throw e;
     errors.push(...found);
   }
-  const users: string[][] = [];
+  const users: User[] = [];
   if (p.users === undefined || p.users === null)
     errors.push({ code: 'MISSING_PARAMETER', message: '"users" is a required parameter', parameter: 'users' });
   else if (!Array.isArray(p.users) || p.users.length === 0)
@@ -82,7 +82,8 @@ function readOperation(item: unknown, now: number): { op: UserOperation | null; 
     for (const u of p.users) {
       const read = readUser(u);
       errors.push(...read.errors);
-      users.push(read.idents);
+      // Most users are sent with one identifier: kept as it, no array each.
+      users.push(read.idents.length === 1 ? read.idents[0]! : read.idents);
     }
   if (errors.length) return { op: null, errors: errors.slice(0, ERRORS_PER_OPERATION) };
   return { op: { type: type as UserOperation['type'], users, effectiveAt, expiresAt }, errors };
@@ -101,147 +102,26 @@ export function readUserOperations(body: unknown, now: number): UserOperation[] 
   return reads.map((r) => r.op!);
 }
 
-type Window = { effectiveAt: number; expiresAt: number };
-/** What a request writes: users to remove (and their identifiers), identifiers to drop, users to add or renew. */
-type Plan = {
-  goneMembers: string[];
-  goneIdents: string[];
-  /** Users to add or renew, by window; keys sorted and distinct within each. */
-  write: { window: Window; keys: string[] }[];
-  /** Additional identifiers → their user's key. */
-  idents: Map<string, string>;
-};
-
-/** Sorted, each once (the sort puts equal keys side by side). */
-function sortedDistinct(keys: string[]): string[] {
-  keys.sort();
-  let n = 0;
-  for (let i = 0; i < keys.length; i++) if (i === 0 || keys[i] !== keys[n - 1]) keys[n++] = keys[i]!;
-  keys.length = n;
-  return keys;
-}
-
 /**
- * A request of Updates only (the common 5 MB batch): nothing to look up or remove, so users go straight
- * from the operations to key lists, one per window, a later operation's window winning for a user sent
- * twice. No per-user object is built.
+ * The request stores its checked operations as a change for processing (custom-audiences.changes.ts,
+ * docs/adr/0025) and answers: what it writes is proportional to the batch, whatever the audience
+ * holds. Its users reach the members when processing applies the change, before anything reads them.
  */
-function planUpdates(ops: UserOperation[]): Plan {
-  const idents = new Map<string, string>();
-  const first = ops[0]!;
-  const oneWindow = ops.every((op) => op.effectiveAt === first.effectiveAt && op.expiresAt === first.expiresAt);
-  const keys: string[] = [];
-  const windowOf = oneWindow ? null : new Map<string, UserOperation>();
-  for (const op of ops)
-    for (const user of op.users) {
-      const key = user[0]!;
-      if (windowOf) windowOf.set(key, op);
-      else keys.push(key);
-      for (let i = 1; i < user.length; i++) idents.set(user[i]!, key);
-    }
-  if (!windowOf)
-    return { goneMembers: [], goneIdents: [], write: [{ window: first, keys: sortedDistinct(keys) }], idents };
-  const byWindow = new Map<UserOperation, string[]>();
-  for (const [key, op] of windowOf) {
-    let list = byWindow.get(op);
-    if (!list) byWindow.set(op, (list = []));
-    list.push(key);
-  }
-  return {
-    goneMembers: [],
-    goneIdents: [],
-    write: [...byWindow].map(([window, list]) => ({ window, keys: list.sort() })),
-    idents,
-  };
-}
-
-/**
- * The users after the operations, in order, over what the store holds: an Update adds or renews the
- * user keyed by its first identifier and points its other identifiers at that key; a Delete removes
- * every user matched by any identifier used at add time (notes §10.2), stored or added earlier in the
- * same request, with all of its identifiers.
- */
-function plan(ops: UserOperation[], stored: { keys: Set<string>; side: Map<string, string> }): Plan {
-  const users = new Map<string, Window | null>(); // user key → window, or null once removed
-  const side = new Map<string, string | null>(); // additional identifier → user key, or null once removed
-  const sideOf = new Map<string, Set<string>>(); // user key → its identifiers in `side`
-  const gone = new Set<string>();
-  const isUser = (k: string) => (users.has(k) ? users.get(k) !== null : stored.keys.has(k));
-  const userOf = (ident: string) => {
-    if (side.has(ident)) return side.get(ident) ?? null;
-    const m = stored.side.get(ident);
-    // A stored identifier of a user removed earlier in the request went with it.
-    return m !== undefined && !gone.has(m) ? m : null;
-  };
-  for (const op of ops)
-    for (const idents of op.users) {
-      if (op.type === 'Update') {
-        const key = idents[0]!;
-        users.set(key, op);
-        for (let i = 1; i < idents.length; i++) {
-          const ident = idents[i]!;
-          const prev = side.get(ident);
-          if (prev) sideOf.get(prev)?.delete(ident);
-          side.set(ident, key);
-          let set = sideOf.get(key);
-          if (!set) sideOf.set(key, (set = new Set()));
-          set.add(ident);
-        }
-        continue;
-      }
-      const matched = new Set<string>();
-      for (const ident of idents) {
-        if (isUser(ident)) matched.add(ident);
-        const m = userOf(ident);
-        if (m) matched.add(m);
-      }
-      for (const m of matched) {
-        gone.add(m);
-        users.set(m, null);
-        for (const ident of sideOf.get(m) ?? []) side.set(ident, null);
-        sideOf.delete(m);
-      }
-    }
-  const byWindow = new Map<Window, string[]>();
-  for (const [key, w] of users) {
-    if (!w) continue;
-    let list = byWindow.get(w);
-    if (!list) byWindow.set(w, (list = []));
-    list.push(key);
-  }
-  const idents = new Map<string, string>();
-  const goneIdents: string[] = [];
-  for (const [ident, m] of side)
-    if (m) idents.set(ident, m);
-    else goneIdents.push(ident);
-  return {
-    goneMembers: [...gone],
-    goneIdents,
-    write: [...byWindow].map(([window, keys]) => ({ window, keys: keys.sort() })),
-    idents,
-  };
-}
-
 export async function applyUsers(deps: Deps, account: AdsAccount, id: string, body: unknown) {
   await requireOwnedAudience(deps.db, account.id, id);
   const now = deps.clock.now();
   const ops = readUserOperations(body, now);
   let total = 0;
   for (const op of ops) total += op.users.length;
+  const change = encodeOps(ops);
+  const processedAt = now + PROCESSING_MS;
   await deps.db.tx(async (tx) => {
     await requireOwnedAudience(tx, account.id, id);
-    let p: Plan;
-    if (ops.some((op) => op.type === 'Delete')) {
-      const deleted = [...new Set(ops.filter((op) => op.type === 'Delete').flatMap((op) => op.users.flat()))];
-      p = plan(ops, await repo.storedIdents(tx, id, deleted));
-    } else p = planUpdates(ops);
-    // Removals first: a user removed and then added again in the same request is written back after.
-    await repo.deleteMembers(tx, id, p.goneMembers);
-    await repo.deleteIdents(tx, id, p.goneIdents);
-    for (const w of p.write) await repo.upsertMembers(tx, id, w.keys, w.window.effectiveAt, w.window.expiresAt);
-    await repo.upsertIdents(tx, id, p.idents);
     // A change starts a new round of processing (issue #19: PROCESSING for a while after a change).
-    await repo.updateAudience(tx, id, { processed_at: now + PROCESSING_MS, updated_at: now });
+    // Written first: on PostgreSQL the row's lock puts concurrent batches of the audience in turn.
+    await repo.updateAudience(tx, id, { processed_at: processedAt, updated_at: now });
+    await repo.appendChange(tx, id, change);
   });
+  armProcessing(deps, id, processedAt);
   return { success_count: total, total_count: total };
 }
