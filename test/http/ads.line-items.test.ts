@@ -742,6 +742,15 @@ forEachStore('Ads API: line items', (store) => {
     assert.equal(listed.find((x) => x.id === made[1]).deleted, true);
   });
 
+  test('names beyond ASCII: a listed page is whole and its Content-Length counts its bytes', async () => {
+    const c = await fixtureCampaign(s, account.id, { funding_instrument_id: fi });
+    const names = ['Café crème', 'キャンペーン 🐦', 'plain'];
+    for (const name of names) assert.equal((await create({ ...ENGAGEMENTS, campaign_id: c, name })).status, 200);
+    const page = await adsCall(s, alice, 'GET', path(), { campaign_ids: c });
+    assert.deepEqual(page.body.data.map((x: { name: string }) => x.name).sort(), [...names].sort());
+    assert.equal(Number(page.headers.get('content-length')), Buffer.byteLength(JSON.stringify(page.body)));
+  });
+
   test('account history: LINE_ITEM entries for create, update and delete, in their transactions', async () => {
     const c = await fixtureCampaign(s, account.id);
     const li = (await create({ campaign_id: c, ...ENGAGEMENTS })).body.data;
