@@ -1,8 +1,8 @@
 // A line item's wire form (migration 0020, ADR 0018) is kept as JSON text instead of UTF-8 bytes. A list
 // page reads 1,000 of them: SQLite hands each BLOB over as its own Buffer (a native allocation, a
 // backing store and a finaliser each), each TEXT as a plain string, and the page's rows are written
-// into the answer's one buffer either way (bench/NOTES.md, "the Ads page of 1,000 line items under
-// 5 ms"; ADR 0018 amended). The JSON is the same, so each row holds the same bytes.
+// into the answer's one buffer either way (bench/NOTES.md, "the Ads page of 1,000 line items from
+// text rows"; ADR 0026). The JSON is the same, so each row holds the same bytes.
 //
 // SQLite: a column declared BLOB holds whatever it is given (no type affinity), so the stored values
 // are retyped in place and the declaration stays. Rebuilding the column instead (add, copy, drop,

@@ -2,7 +2,7 @@
 // again once an answer has left. A fresh buffer of ~870 KB per page of line items is memory that malloc
 // takes from the kernel and, when the garbage collector frees it, gives back, so every 4 KB of it is
 // faulted in again on the next page: 212 page faults and ~2 ms of system CPU a page on the bench's VM
-// (bench/NOTES.md, "the Ads page of 1,000 line items under 5 ms"). Answers under 64 KB take a fresh
+// (bench/NOTES.md, "the Ads page of 1,000 line items from text rows"). Answers under 64 KB take a fresh
 // buffer as before: malloc serves those from memory it keeps.
 //
 // A buffer comes back only when Node has handed the whole answer to the kernel (the response's

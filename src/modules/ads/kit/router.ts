@@ -108,7 +108,7 @@ const [COMMA, CLOSE_ARRAY, CLOSE_OBJECT] = Buffer.from(',]}');
  * The envelope's text, whose `data` is the placeholder `0` that ends it, with the rows in its place:
  * one buffer of the exact size, each row written into it once. Joining the rows into one string first
  * cost ~7 ms a page (flattened, measured and encoded again: ADR 0018); a Buffer per row, concatenated,
- * ~1 ms more than this (bench/NOTES.md, "the Ads page of 1,000 line items under 5 ms").
+ * ~1 ms more than this (bench/NOTES.md, "the Ads page of 1,000 line items from text rows").
  */
 function withRows(text: string, rows: string[], buffers: AnswerBuffers): AnswerBuffer {
   const head = `${text.slice(0, -'0}'.length)}[`;
