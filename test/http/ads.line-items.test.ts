@@ -742,6 +742,26 @@ forEachStore('Ads API: line items', (store) => {
     assert.equal(listed.find((x) => x.id === made[1]).deleted, true);
   });
 
+  test('a wire form restored as bytes from a snapshot taken before migration 0038 is rendered from its columns', async () => {
+    const c = await fixtureCampaign(s, account.id, { funding_instrument_id: fi });
+    const id = (await create({ ...ENGAGEMENTS, campaign_id: c })).body.data.id;
+    // Bytes stay a BLOB on SQLite; PostgreSQL's snapshot load writes bytea's hex text into the TEXT column.
+    const bytes = Buffer.from(JSON.stringify({ stale: true }));
+    const restored = s.deps.db.dialect === 'sqlite' ? bytes : `\\x${bytes.toString('hex')}`;
+    await s.deps.db.run('UPDATE ads_line_items SET wire = ? WHERE id = ?', [restored, id]);
+    const listed = await storedIn(c);
+    assert.deepEqual(listed, [(await adsCall(s, alice, 'GET', path(`/${id}`))).body.data]);
+  });
+
+  test('names beyond ASCII: a listed page is whole and its Content-Length counts its bytes', async () => {
+    const c = await fixtureCampaign(s, account.id, { funding_instrument_id: fi });
+    const names = ['Café crème', 'キャンペーン 🐦', 'plain'];
+    for (const name of names) assert.equal((await create({ ...ENGAGEMENTS, campaign_id: c, name })).status, 200);
+    const page = await adsCall(s, alice, 'GET', path(), { campaign_ids: c });
+    assert.deepEqual(page.body.data.map((x: { name: string }) => x.name).sort(), [...names].sort());
+    assert.equal(Number(page.headers.get('content-length')), Buffer.byteLength(JSON.stringify(page.body)));
+  });
+
   test('account history: LINE_ITEM entries for create, update and delete, in their transactions', async () => {
     const c = await fixtureCampaign(s, account.id);
     const li = (await create({ campaign_id: c, ...ENGAGEMENTS })).body.data;

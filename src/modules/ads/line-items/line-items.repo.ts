@@ -1,7 +1,7 @@
 // Every SQL statement of line items. Reads carry the parent campaign's funding instrument (its id and
 // currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
 // filters by it. Those tables are only read here, never written. Each row also keeps its wire form
-// (`wire`, migration 0020), which lists serve as it is.
+// (`wire`, JSON text: migrations 0020 and 0038), which lists serve as it is.
 import type { Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
@@ -47,11 +47,11 @@ export type LineItemRow = {
 /** A line item with its campaign's funding instrument id and currency (null if either is gone). */
 export type LineItemFullRow = LineItemRow & { funding_instrument_id: string | null; currency: string | null };
 
-/** What a list page reads: the id, the sort columns and the stored wire form (null on rows from before it). */
-export type LineItemListRow = Pick<LineItemRow, 'id' | 'created_at' | 'updated_at' | 'deleted'> & {
-  bid: number;
-  wire: Buffer | null;
-};
+/**
+ * What a list page reads: the id, the value of the page's sort (for the cursor) and the stored wire
+ * form (null on rows from before it).
+ */
+export type LineItemListRow = { id: string; sort_value: number; wire: string | null };
 
 export async function lineItemById(db: Queryable, accountId: string, id: string): Promise<LineItemRow | undefined> {
   return db.get<LineItemRow>('SELECT * FROM ads_line_items WHERE account_id = ? AND id = ?', [accountId, id]);
@@ -86,7 +86,7 @@ export type LineItemFilter = {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-function listSql(f: LineItemFilter): ListSql {
+function listSql(f: LineItemFilter, q: ListQuery): ListSql {
   const where = ['li.account_id = ?'];
   const args: unknown[] = [f.accountId];
   const within = (column: string, values: string[] | undefined) => {
@@ -107,12 +107,13 @@ function listSql(f: LineItemFilter): ListSql {
   const from = f.fundingInstrumentIds
     ? 'ads_line_items li JOIN ads_campaigns c ON c.id = li.campaign_id'
     : 'ads_line_items li';
-  const select = `SELECT li.id, li.created_at, li.updated_at, li.deleted, ${SORT.bid_amount_local_micro} AS bid, li.wire FROM ${from}`;
+  const sortValue = SORT[q.sort.attr as keyof typeof SORT];
+  const select = `SELECT li.id, ${sortValue} AS sort_value, li.wire FROM ${from}`;
   return { select, where, args, sortExpr: SORT, deletedColumn: 'li.deleted', idColumn: 'li.id' };
 }
 
 export async function listLineItems(db: Queryable, f: LineItemFilter, q: ListQuery) {
-  return listRows<LineItemListRow>(db, listSql(f), q);
+  return listRows<LineItemListRow>(db, listSql(f, q), q);
 }
 
 /** Full rows by id (for list rows stored before their wire form was). */
@@ -123,7 +124,7 @@ export async function fullLineItemsByIds(db: Queryable, accountId: string, ids: 
   ]);
 }
 
-export async function insertLineItem(db: Queryable, row: LineItemRow, wire: Buffer): Promise<void> {
+export async function insertLineItem(db: Queryable, row: LineItemRow, wire: string): Promise<void> {
   await insertObject(db, 'ads_line_items', { ...row, wire });
 }
 
@@ -131,7 +132,7 @@ export async function insertLineItem(db: Queryable, row: LineItemRow, wire: Buff
 export async function updateLineItem(
   db: Queryable,
   id: string,
-  fields: Partial<LineItemRow> & { wire: Buffer },
+  fields: Partial<LineItemRow> & { wire: string },
 ): Promise<void> {
   const cols = Object.keys(fields);
   await db.run(`UPDATE ads_line_items SET ${cols.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [

@@ -48,17 +48,23 @@ export async function listLineItems(deps: Deps, account: AdsAccount, f: Filters,
     withDraft: f.with_draft,
   };
   const { rows, total } = await repo.listLineItems(deps.db, filter, q);
-  // Rows stored before their wire form (migration 0020) are rendered from their columns.
-  const old = rows.filter((r) => r.wire === null).map((r) => r.id);
-  const rendered = new Map<string, Buffer>();
+  const old = rows.filter((r) => storedWire(r) === null).map((r) => r.id);
+  const rendered = new Map<string, string>();
   if (old.length)
     for (const r of await repo.fullLineItemsByIds(deps.db, account.id, old))
-      rendered.set(r.id, Buffer.from(JSON.stringify(fullView(account)(r))));
-  const sortValue = (r: LineItemListRow) =>
-    q.sort.attr === 'bid_amount_local_micro' ? r.bid : (r[q.sort.attr as keyof LineItemListRow] as number);
-  const page = pageOf(rows, q, sortValue, (r) => r.wire ?? rendered.get(r.id)!, total);
+      rendered.set(r.id, JSON.stringify(fullView(account)(r)));
+  const page = pageOf(rows, q, sortValueOf, (r) => storedWire(r) ?? rendered.get(r.id)!, total);
   return { ...page, data: preRendered(page.data) };
 }
+
+const sortValueOf = (r: LineItemListRow) => r.sort_value;
+
+/**
+ * The row's stored wire form, or null where it must be rendered from the columns: rows from before it
+ * (migration 0020) have NULL, and a snapshot taken before it became text (migration 0038) restores
+ * it as bytes (a Buffer on SQLite, bytea's hex text `\x7b…` in PostgreSQL's TEXT column).
+ */
+const storedWire = (r: LineItemListRow) => (typeof r.wire === 'string' && r.wire.startsWith('{') ? r.wire : null);
 
 /** `Line Item gsmga was not found for Account xxxx` (the real text, notes §3.2). */
 const lineItemNotFound = (account: AdsAccount, id: string) => notFound('Line Item', id, account.id, 'line_item_id');
@@ -92,7 +98,7 @@ type Parentage = Awaited<ReturnType<typeof parentOf>>;
  * currency are fixed once made.
  */
 const wireOf = (row: LineItemRow, p: Parentage) =>
-  Buffer.from(JSON.stringify(lineItemView(row, { currency: p.currency, fundingInstrumentId: p.fundingInstrumentId })));
+  JSON.stringify(lineItemView(row, { currency: p.currency, fundingInstrumentId: p.fundingInstrumentId }));
 
 /** A written line item: its row and the object the single calls answer (no funding_instrument_id). */
 export type Written = { row: LineItemRow; view: LineItemView };
