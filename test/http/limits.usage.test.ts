@@ -1,10 +1,12 @@
 // GET /2/usage/tweets and the monthly Post cap (issue #20 part 2): usage follows the Posts an app
 // really reads, per UTC day; a free-tier project is refused with the usage-capped problem once it has
-// read 1,500 Posts this month, and reads again when the service clock reaches the next month.
+// read 1,500 Posts this month, and reads again when the service clock reaches the next month. Posts the
+// filtered stream sends count too (DOCS x-api-v2/fundamentals/tweet-cap).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adminPost, newApp, newUser } from '../support/actors.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
+import { appWithRules, openStream, poster, word } from './stream.client.js';
 
 forEachStore('usage and Post caps', (store) => {
   let s: TestServer;
@@ -92,5 +94,23 @@ forEachStore('usage and Post caps', (store) => {
     const july = await usage(app.bearer_token);
     assert.equal(july.body.data.project_usage, '1');
     assert.equal(july.body.data.cap_reset_day, 31);
+  });
+
+  test('Posts sent on the filtered stream count towards usage; keep-alives and unmatched posts do not', async () => {
+    const tag = word('u');
+    const app = await appWithRules(s, [{ value: tag }], { tier: 'pro' });
+    const before = Number((await usage(app.bearer)).body.data.project_usage);
+    const stream = await openStream(s, app.bearer);
+    try {
+      const { post } = await poster(s);
+      const first = await post(`one ${tag}`);
+      await post('not matched by the rule');
+      const second = await post(`two ${tag}`);
+      await stream.waitFor((l) => l.data?.id === first);
+      await stream.waitFor((l) => l.data?.id === second);
+    } finally {
+      await stream.close();
+    }
+    assert.equal(Number((await usage(app.bearer)).body.data.project_usage), before + 2);
   });
 });

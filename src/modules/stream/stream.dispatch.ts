@@ -81,6 +81,15 @@ async function deliverFeeds(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<vo
   }
 }
 
+/**
+ * Posts the filtered stream sends count towards the app's usage and monthly Post cap as posts read
+ * through the REST endpoints do (DOCS x-api-v2/fundamentals/tweet-cap lists "Filtered stream" among the
+ * endpoints whose Posts count); counted in memory (limits/usage.tally.ts), written behind.
+ */
+function countReads(deps: Deps, sent: Map<string, number>): void {
+  for (const [appId, n] of sent) deps.runtime.limits.reads.add(appId, n);
+}
+
 /** Offers each matched post to the connections of the apps it matched, in post order. */
 async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<void> {
   const matches = await matchRows(deps, rows, ruleApps(hub));
@@ -90,6 +99,7 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
   const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
   for (const conn of hub.conns.values())
     if (!conn.feed && apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
+  const sent = new Map<string, number>();
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
@@ -101,10 +111,13 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
           lines.set(conn.selKey, body ? messageLine(body, rules) : null);
         }
         const line = lines.get(conn.selKey);
-        if (line) offer(hub, conn, line);
+        if (!line) continue;
+        offer(hub, conn, line);
+        sent.set(appId, (sent.get(appId) ?? 0) + 1);
       }
     }
   }
+  countReads(deps, sent);
 }
 
 async function initTail(deps: Deps): Promise<Tail> {
