@@ -20,7 +20,7 @@ import {
   type Limits,
   type Window,
 } from './limits.table.js';
-import { CAPPED_ENDPOINTS, MONTHLY_POST_CAPS, postsIn } from './usage.caps.js';
+import { CAPPED_ENDPOINTS, MONTHLY_POST_CAPS, postIdsIn } from './usage.caps.js';
 
 const ADS_ROUTE = /^\/(?:12|11|5)\/(.*)$/;
 const SECOND: Window = { limit: 1, ms: 1000 };
@@ -157,7 +157,7 @@ function readCounter(state: LimitsState) {
   ) {
     const app = req.caller?.app;
     if (app && reply.statusCode < 300 && (typeof payload === 'string' || Buffer.isBuffer(payload)))
-      state.reads.add(app.id, postsIn(payload));
+      state.reads.add(app.id, postIdsIn(payload));
     done(null, payload);
   };
 }

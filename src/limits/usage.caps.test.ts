@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { daysToReset, postsIn } from './usage.caps.js';
+import { daysToReset, postIdsIn } from './usage.caps.js';
 
-test('postsIn counts Post objects in text and in bytes, data and includes alike', () => {
+test('postIdsIn finds each Post object in text and in bytes, data and includes alike, by its newest version', () => {
   const body = JSON.stringify({
-    data: [{ id: '1', text: 'a', edit_history_tweet_ids: ['1'] }],
-    includes: { tweets: [{ id: '2', text: 'b', edit_history_tweet_ids: ['2'] }], users: [{ id: '3' }] },
+    data: [{ id: '1', text: 'a "edit_history_tweet_ids":["9"]', edit_history_tweet_ids: ['1'] }],
+    includes: { tweets: [{ id: '5', text: 'b', edit_history_tweet_ids: ['2', '5'] }], users: [{ id: '3' }] },
   });
-  assert.equal(postsIn(body), 2);
-  assert.equal(postsIn(Buffer.from(body)), 2);
-  assert.equal(postsIn('{"errors":[{"value":"edit_history_tweet_ids"}]}'), 0);
+  assert.deepEqual(postIdsIn(body), ['1', '5']);
+  assert.deepEqual(postIdsIn(Buffer.from(body)), ['1', '5']);
+  assert.deepEqual(postIdsIn('{"errors":[{"value":"edit_history_tweet_ids"}]}'), []);
 });
 
 test('daysToReset: whole days until the first of the next month (UTC)', () => {

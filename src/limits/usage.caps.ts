@@ -35,19 +35,30 @@ export const CAPPED_ENDPOINTS = new Set([
 ]);
 
 /** Every Post object carries this default field (notes §1.2), in `data` and in `includes.tweets`. */
-const POST_MARK = '"edit_history_tweet_ids":';
+const POST_MARK = '"edit_history_tweet_ids":[';
 
 const POST_MARK_BYTES = Buffer.from(POST_MARK);
+const CLOSE = ']'.charCodeAt(0);
 
-/** How many Posts an answer's JSON holds (text, or the bytes large answers are sent as: shared/json.ts). */
-export function postsIn(json: string | Buffer): number {
-  const find =
-    typeof json === 'string'
-      ? (from: number) => json.indexOf(POST_MARK, from)
-      : (from: number) => json.indexOf(POST_MARK_BYTES, from);
-  let n = 0;
-  for (let i = find(0); i !== -1; i = find(i + POST_MARK.length)) n++;
-  return n;
+/**
+ * The Posts an answer's JSON holds (text, or the bytes large answers are sent as: shared/json.ts), one
+ * id each: the last of its `edit_history_tweet_ids`, the newest version of its edit chain, so that
+ * reading a Post again (or another version of it) is the same Post for the daily de-duplication.
+ * A mark inside a string value cannot match: its quotes would be escaped.
+ */
+export function postIdsIn(json: string | Buffer): string[] {
+  const ids: string[] = [];
+  const text = typeof json === 'string';
+  for (let i = text ? json.indexOf(POST_MARK) : json.indexOf(POST_MARK_BYTES); i !== -1;) {
+    const from = i + POST_MARK.length;
+    const end = text ? json.indexOf(']', from) : json.indexOf(CLOSE, from);
+    if (end === -1) break;
+    const list = text ? json.slice(from, end) : json.toString('latin1', from, end);
+    const last = list.slice(list.lastIndexOf(',') + 1).replace(/"/g, '');
+    if (last) ids.push(last);
+    i = text ? json.indexOf(POST_MARK, end) : json.indexOf(POST_MARK_BYTES, end);
+  }
+  return ids;
 }
 
 /** Whole days from `now` until the cap resets, at the start of the next calendar month (UTC). */

@@ -1,7 +1,10 @@
 // Posts read, per app and UTC day of the service clock, counted in memory and written behind like the
 // rate-limit counters (ADR 0019): the store holds one row per app and day, and a month's usage (what
 // the monthly cap is judged on) is the sum of its days as the store last returned it plus what this
-// process has counted since.
+// process has counted since. A Post read again the same day counts once (DOCS tweet-cap: "If the same
+// Post is returned from multiple queries during a day, it only counts once"): each app keeps the ids
+// it read today, up to SEEN_PER_DAY (past it, a Post counts each time it is read); the ids are this
+// process's, so on a shared store each process de-duplicates what it answered.
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../store/index.js';
 import { limitsRepo } from './limits.repo.js';
@@ -19,10 +22,16 @@ type AppTally = {
   pending: Map<string, number>;
   /** Being written. */
   writing: number;
+  /** The UTC day `seen` is for, and the Posts read that day. */
+  day: string;
+  seen: Set<string>;
 };
 
+const SEEN_PER_DAY = 200_000;
+
 export type Reads = {
-  add(appId: string, posts: number): void;
+  /** Counts the Posts (ids) an app was sent; those already sent today count once. */
+  add(appId: string, postIds: readonly string[]): void;
   /** This month's reads of an app (store and memory); a promise only the first time a month is asked. */
   monthUsed(appId: string): number | Promise<number>;
   flush(): Promise<void>;
@@ -40,7 +49,15 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
     let t = apps.get(appId);
     if (!t || t.month !== month) {
       // A new month starts from zero: the cap resets on the service clock (its calendar month).
-      t = { month, base: null, loading: null, pending: t?.pending ?? new Map(), writing: 0 };
+      t = {
+        month,
+        base: null,
+        loading: null,
+        pending: t?.pending ?? new Map(),
+        writing: 0,
+        day: t?.day ?? '',
+        seen: t?.seen ?? new Set(),
+      };
       apps.set(appId, t);
     }
     return t;
@@ -82,10 +99,21 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
   }
 
   return {
-    add(appId, posts) {
-      if (posts <= 0) return;
+    add(appId, postIds) {
+      if (!postIds.length) return;
       const t = tallyOf(appId);
       const day = dayOf(clock.now());
+      if (t.day !== day) {
+        t.day = day;
+        t.seen = new Set();
+      }
+      let posts = 0;
+      for (const id of postIds) {
+        if (t.seen.has(id)) continue;
+        if (t.seen.size < SEEN_PER_DAY) t.seen.add(id);
+        posts++;
+      }
+      if (!posts) return;
       t.pending.set(day, (t.pending.get(day) ?? 0) + posts);
       if (timer) return;
       timer = setTimeout(() => {

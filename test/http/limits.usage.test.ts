@@ -1,6 +1,7 @@
 // GET /2/usage/tweets and the monthly Post cap (issue #20 part 2): usage follows the Posts an app
 // really reads, per UTC day; a free-tier project is refused with the usage-capped problem once it has
-// read 1,500 Posts this month, and reads again when the service clock reaches the next month. Posts the
+// read 1,500 Posts this month, and reads again when the service clock reaches the next month. A Post
+// read again the same UTC day counts once. Posts the
 // filtered stream sends count too (DOCS x-api-v2/fundamentals/tweet-cap).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -32,6 +33,8 @@ forEachStore('usage and Post caps', (store) => {
     const notFound = await s.call('GET', '/2/tweets/1', { auth });
     assert.equal(notFound.status, 200, 'a lookup of a missing post answers errors[], no post');
     await s.call('GET', `/2/tweets?ids=${ids[0]}`, { auth: `Bearer ${s.bearer}` }); // another app
+    // Read again the same day (and through search too): each Post counts once a day (DOCS tweet-cap).
+    await s.call('GET', `/2/tweets?ids=${ids.slice(0, 5).join(',')}`, { auth });
 
     const res = await usage(app.bearer_token);
     assert.equal(res.status, 200);
@@ -72,7 +75,11 @@ forEachStore('usage and Post caps', (store) => {
     const app = await newApp(s, { tier: 'free' });
     const auth = `Bearer ${app.bearer_token}`;
     const all = `/2/tweets?ids=${ids.join(',')}`;
-    for (let i = 0; i < 15; i++) assert.equal((await s.call('GET', all, { auth })).status, 200, `read ${i + 1}`);
+    // The same Post read twice in a day counts once, so the 100 Posts are read on 15 days.
+    for (let i = 0; i < 15; i++) {
+      if (i) await s.admin('POST', '/_aviary/clock', { advance_ms: 86_400_000 });
+      assert.equal((await s.call('GET', all, { auth })).status, 200, `read ${i + 1}`);
+    }
     const capped = await s.call('GET', `/2/tweets/${ids[0]}`, { auth });
     assert.equal(capped.status, 429);
     assert.deepEqual(capped.body, {

@@ -86,8 +86,8 @@ async function deliverFeeds(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<vo
  * through the REST endpoints do (DOCS x-api-v2/fundamentals/tweet-cap lists "Filtered stream" among the
  * endpoints whose Posts count); counted in memory (limits/usage.tally.ts), written behind.
  */
-function countReads(deps: Deps, sent: Map<string, number>): void {
-  for (const [appId, n] of sent) deps.runtime.limits.reads.add(appId, n);
+function countReads(deps: Deps, sent: Map<string, string[]>): void {
+  for (const [appId, ids] of sent) deps.runtime.limits.reads.add(appId, ids);
 }
 
 /** Offers each matched post to the connections of the apps it matched, in post order. */
@@ -99,7 +99,7 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
   const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
   for (const conn of hub.conns.values())
     if (!conn.feed && apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
-  const sent = new Map<string, number>();
+  const sent = new Map<string, string[]>();
   for (const m of matches) {
     for (const [appId, rules] of m.byApp) {
       // Connections of one app with the same fields get the very same line.
@@ -113,7 +113,9 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
         const line = lines.get(conn.selKey);
         if (!line) continue;
         offer(hub, conn, line);
-        sent.set(appId, (sent.get(appId) ?? 0) + 1);
+        const ids = sent.get(appId);
+        if (ids) ids.push(m.postId);
+        else sent.set(appId, [m.postId]);
       }
     }
   }
