@@ -60,4 +60,5 @@ export const MIGRATIONS: Migration[] = [
     sql: (await import('./0034_bookmark_folders_hidden_replies.js')).default,
   },
   { id: '0035_media_subtitles', sql: (await import('./0035_media_subtitles.js')).default },
+  { id: '0036_cluster_shared', sql: (await import('./0036_cluster_shared.js')).default },
 ];
