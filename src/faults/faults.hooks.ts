@@ -27,7 +27,6 @@ export function installFaults(app: FastifyInstance, deps: Deps) {
 
   function applyFaults(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     if (!faults.rules.length) return done();
-
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
     const c = req.caller;
