@@ -21,8 +21,9 @@ const BATCH = 1_000;
 const READ = 500;
 
 const entryOf = (r: EntryRow): Entry => ({ ...(JSON.parse(r.entry) as NewEntry), seq: Number(r.seq), node: r.node });
-/** An entry as stored: its node and sequence are columns. */
-const stored = ({ node: _, ...e }: NewEntry) => JSON.stringify(e);
+/** A batch as journalRepo.insert takes it: `[{at, entry}]`, each entry without its node (a column). */
+const stored = (batch: { at: number; e: NewEntry }[]) =>
+  '[' + batch.map(({ at, e: { node: _, ...e } }) => `{"at":${at},"entry":${JSON.stringify(e)}}`).join(',') + ']';
 
 export async function shareJournal(deps: Deps): Promise<void> {
   const journal = deps.runtime.journal;
@@ -37,11 +38,7 @@ export async function shareJournal(deps: Deps): Promise<void> {
   async function writeOut(): Promise<void> {
     while (pending.length) {
       const batch = pending.splice(0, BATCH);
-      const seqs = await journalRepo.insert(
-        db,
-        node,
-        batch.map((p) => ({ at: p.at, entry: stored(p.e) })),
-      );
+      const seqs = await journalRepo.insert(db, node, stored(batch));
       const entries = batch.map((p, i) => ({ ...p.e, seq: seqs[i]!, node }) as Entry);
       journal.toTails(entries);
       const hi = Math.max(...seqs);
