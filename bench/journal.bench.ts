@@ -5,6 +5,10 @@
 // In process, the figure does not depend on how busy the machine's other processes keep its cores
 // as bench:http's server CPU does (bench/NOTES.md "faults-journal"). Also: one fault rule that never
 // matches, to show the cost of the fault hook's matching path.
+// BENCH_DATABASE_URL=postgres://… runs the servers on PostgreSQL (each in a schema of its own, dropped
+// after): there the journal is written behind to the store in batches (journal/journal.shared.ts), and
+// the figure includes that work, done by the same process.
+// Rate limits are off (the lookup's 300 per 15 minutes would refuse the rounds; bench:http measures them).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +20,25 @@ import { median } from './support/util.js';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const PG = process.env.BENCH_DATABASE_URL;
+const schemas: string[] = [];
 
 async function start(journalSize: number): Promise<Aviary> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aviary-journal-bench-'));
-  return startAviary(buildConfig({ port: 0, dataDir, logLevel: 'silent', banner: false, journalSize }));
+  const store = PG ? { databaseUrl: PG, databaseSchema: `bench_journal_${process.pid}_${schemas.length}` } : {};
+  if (PG) schemas.push(store.databaseSchema!);
+  return startAviary(
+    buildConfig({ port: 0, dataDir, logLevel: 'silent', banner: false, journalSize, rateLimits: 'off', ...store }),
+  );
+}
+
+async function dropSchemas() {
+  if (!PG) return;
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: PG });
+  await c.connect();
+  for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  await c.end();
 }
 
 async function round(a: Aviary, auth: string): Promise<number> {
@@ -76,9 +95,20 @@ try {
   }
 } finally {
   for (const a of [on, off, withRule]) await a.close();
+  await dropSchemas();
 }
 const m = { on: median(figures.on), off: median(figures.off), rule: median(figures.rule) };
-console.log(JSON.stringify({ bench: 'journal', requests: N, rounds: ROUNDS, figures, median: m, micro }));
+console.log(
+  JSON.stringify({
+    bench: 'journal',
+    store: PG ? 'postgres' : 'sqlite',
+    requests: N,
+    rounds: ROUNDS,
+    figures,
+    median: m,
+    micro,
+  }),
+);
 console.log(`journal record alone (entry + ring push, no Fastify): ${median(micro).toFixed(2)} µs CPU/req`);
 console.log(
   `GET /2/users/12 via inject: journal on ${m.on.toFixed(1)} µs CPU/req, off ${m.off.toFixed(1)} µs; ` +

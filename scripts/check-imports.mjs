@@ -57,9 +57,10 @@ const LAYERS = {
   ],
   cli: ['cli', 'main.ts', 'seed', 'snapshot', 'modules', 'store', 'config', 'shared', 'deps.ts'],
   // Fault injection and the request journal: hooks and control routes over the http edge. Modules and
-  // delivery reach them only through their deps.runtime members, never by import.
-  faults: ['faults', 'http', 'auth', 'config', 'shared', 'deps.ts'],
-  journal: ['journal', 'http', 'auth', 'config', 'shared', 'deps.ts'],
+  // delivery reach them only through their deps.runtime members, never by import. Nodes sharing
+  // PostgreSQL keep both in the store (migration 0036), so their repositories use it.
+  faults: ['faults', 'http', 'auth', 'store', 'config', 'shared', 'deps.ts'],
+  journal: ['journal', 'http', 'auth', 'store', 'config', 'shared', 'deps.ts'],
   'deps.ts': ['config', 'shared', 'store', 'cluster'],
   'main.ts': '*',
   'app.ts': '*',

@@ -38,6 +38,7 @@ const RESYNC_MS = 5_000;
  */
 type ClockState = { id: string; node: string; mode: ClockMode; now: number; ahead?: number };
 type Ack = { id: string; node: string };
+type Broadcast = { id: string; node: string; topic: string; payload: string };
 
 export type NodeHealth = { node: string; leader: string | null; nodes: string[] };
 
@@ -49,6 +50,14 @@ export interface ClusterNode {
   health(): Promise<NodeHealth>;
   /** Sends or receives a signal to every node (store/signals.ts), for modules that wake each other. */
   signals: Signals;
+  /**
+   * Tells every other live node that `topic` changed and waits until each has run its handler (the
+   * clock's notify + acknowledge, for fault rules, rate-limit overrides, journal flushes); after
+   * ACK_TIMEOUT_MS it answers with the nodes that did not. The caller applies the change here itself.
+   */
+  broadcast(topic: string, payload: string): Promise<{ unacknowledged: string[] }>;
+  /** Runs `fn` for each broadcast of `topic` from another node; the node acknowledges once it settles. */
+  onBroadcast(topic: string, fn: (payload: string) => Promise<void>): void;
   stop(): Promise<void>;
 }
 
@@ -68,6 +77,7 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
     last = state;
     p.ids.ahead(state.ahead ?? 0);
   };
+  const topics = new Map<string, (payload: string) => Promise<void>>();
   let chain: Promise<unknown> = Promise.resolve();
   const serially = (fn: () => Promise<unknown>) => (chain = chain.then(fn, fn).catch(() => undefined));
 
@@ -100,6 +110,15 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
     waiting.want.delete(ack.node);
     if (waiting.want.size === 0) waiting.done();
   });
+  await signals.listen('broadcast', (raw) => {
+    const b = JSON.parse(raw) as Broadcast;
+    if (b.node === name) return;
+    const fn = topics.get(b.topic);
+    void (fn ? fn(b.payload) : Promise.resolve())
+      .catch(() => undefined)
+      .then(() => signals.notify('clock-ack', JSON.stringify({ id: b.id, node: name } satisfies Ack)))
+      .catch(() => undefined);
+  });
   signals.onReconnect(() => void serially(resync));
   await resync();
   await lead();
@@ -116,6 +135,24 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
     } catch {
       /* the signals connection is down; the next try follows it */
     }
+  }
+
+  /** Sends `message` on `channel` and waits for every other live node to acknowledge `id`. */
+  async function acknowledged(id: string, channel: string, message: string): Promise<{ unacknowledged: string[] }> {
+    // The embedded store has one node (a process killed on it leaves its name behind a while).
+    if (p.db.embedded) return { unacknowledged: [] };
+    const want = new Set((await liveNodes(p.db, p.clock)).filter((n) => n !== name));
+    if (want.size === 0) return { unacknowledged: [] };
+    let timer: NodeJS.Timeout | undefined;
+    const done = new Promise<void>((resolve) => {
+      acks.set(id, { want, done: resolve });
+      timer = setTimeout(resolve, ACK_TIMEOUT_MS);
+    });
+    await signals.notify(channel, message);
+    await done;
+    clearTimeout(timer);
+    acks.delete(id);
+    return { unacknowledged: [...want].sort() };
   }
 
   return {
@@ -138,20 +175,14 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
       applied = state.id;
       learn(state);
       await putSetting(p.db, 'clock', JSON.stringify(state));
-      // The embedded store has one node (a process killed on it leaves its name behind a while).
-      if (p.db.embedded) return { unacknowledged: [] };
-      const want = new Set((await liveNodes(p.db, p.clock)).filter((n) => n !== name));
-      if (want.size === 0) return { unacknowledged: [] };
-      let timer: NodeJS.Timeout | undefined;
-      const done = new Promise<void>((resolve) => {
-        acks.set(state.id, { want, done: resolve });
-        timer = setTimeout(resolve, ACK_TIMEOUT_MS);
-      });
-      await signals.notify('clock', JSON.stringify(state));
-      await done;
-      clearTimeout(timer);
-      acks.delete(state.id);
-      return { unacknowledged: [...want].sort() };
+      return acknowledged(state.id, 'clock', JSON.stringify(state));
+    },
+    broadcast(topic, payload) {
+      const id = randomUUID();
+      return acknowledged(id, 'broadcast', JSON.stringify({ id, node: name, topic, payload } satisfies Broadcast));
+    },
+    onBroadcast(topic, fn) {
+      topics.set(topic, fn);
     },
     async health() {
       const leader = signals.leading()

@@ -104,7 +104,11 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     }
     // Fault rules may hold the attempt back, or lose it: nothing is sent and it is not retried (the
     // event stays in the outbox for replay, as a real lost delivery is recovered).
-    const fault = deps.runtime.faults.onWebhook({ target: 'delivery', webhookId: payload.webhook_id, url: target.url });
+    const fault = await deps.runtime.faults.onWebhook({
+      target: 'delivery',
+      webhookId: payload.webhook_id,
+      url: target.url,
+    });
     if (fault && fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
     if (fault?.drop) {
       const error = `dropped by fault rule ${fault.drop}: nothing was sent`;

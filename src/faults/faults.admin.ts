@@ -149,21 +149,21 @@ export function faultsAdminRoutes(app: FastifyInstance, deps: Deps) {
   const view = (r: Rule) => ruleView(r, deps.clock.now());
 
   app.post('/_aviary/faults', async (req, reply) => {
-    const rule = faults.add(readRule(deps, req.body));
+    const rule = await faults.add(readRule(deps, req.body));
     return reply.code(201).send({ data: view(rule) });
   });
-  app.get<{ Querystring: Query }>('/_aviary/faults', async () => ({
-    data: faults.rules.map(view),
-    meta: { result_count: faults.rules.length },
-  }));
+  app.get<{ Querystring: Query }>('/_aviary/faults', async () => {
+    const rules = await faults.list();
+    return { data: rules.map(view), meta: { result_count: rules.length } };
+  });
   app.get<IdParams>('/_aviary/faults/:id', async (req) => {
-    const rule = faults.rules.find((r) => r.id === req.params.id);
+    const rule = (await faults.list()).find((r) => r.id === req.params.id);
     if (!rule) throw notFound(req.params.id);
     return { data: view(rule) };
   });
   app.delete<IdParams>('/_aviary/faults/:id', async (req) => {
-    if (!faults.remove(req.params.id)) throw notFound(req.params.id);
+    if (!(await faults.remove(req.params.id))) throw notFound(req.params.id);
     return { data: { deleted: true } };
   });
-  app.delete('/_aviary/faults', async () => ({ data: { deleted: faults.clear() } }));
+  app.delete('/_aviary/faults', async () => ({ data: { deleted: await faults.clear() } }));
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Deps } from '../deps.js';
 import { familyOf } from './faults.rules.js';
+import type { RequestFault } from './faults.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +40,21 @@ export function installFaults(app: FastifyInstance, deps: Deps) {
       userId: c && c.kind !== 'app' ? c.userId : null,
       token: tokenOf(req),
     });
+    // Nodes sharing PostgreSQL claim a counted or probabilistic rule's use in the store first.
+    if (decision instanceof Promise)
+      decision.then(
+        (d) => actOn(req, reply, done, d),
+        (err: Error) => done(err),
+      );
+    else actOn(req, reply, done, decision);
+  }
+  /** Waits (`latency`), answers with the rule's error, or drops the connection, as decided. */
+  function actOn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+    decision: RequestFault | null,
+  ) {
     if (!decision) return done();
     req.faults = decision.rules;
     const act = () => {

@@ -2,3 +2,4 @@
 export { createJournal, type Journal } from './journal.runtime.js';
 export { installJournal } from './journal.hooks.js';
 export { journalAdminRoutes } from './journal.admin.js';
+export { shareJournal } from './journal.shared.js';

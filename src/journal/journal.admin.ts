@@ -32,9 +32,9 @@ export function journalAdminRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get<{ Querystring: Query }>('/_aviary/requests', async (req) => {
     const { max_results, pagination_token, ...filter } = readControlQuery(req.query, LIST);
-    if (!journal.ring) return { data: [], meta: { result_count: 0, journal: 'off' } };
+    if (!journal.on) return { data: [], meta: { result_count: 0, journal: 'off' } };
     const before = pagination_token === undefined ? undefined : Number(pagination_token);
-    const { entries, more } = journal.ring.page(filter as Filter, max_results, before);
+    const { entries, more } = await journal.page(filter as Filter, max_results, before);
     const meta: Record<string, unknown> = { result_count: entries.length };
     if (entries.length) {
       meta.newest_id = String(entries[0]!.seq);
@@ -68,5 +68,5 @@ export function journalAdminRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // Closing the server would otherwise wait for every open tail.
-  app.addHook('preClose', async () => journal.stop());
+  app.addHook('preClose', async () => journal.stop(false));
 }

@@ -10,7 +10,7 @@ export function installJournal(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('journalError', null);
   app.decorateRequest('journalBody', null);
   app.decorateRequest('journalStream', false);
-  if (!journal.ring) return;
+  if (!journal.on) return;
   const { bodies } = journal;
   const { clock } = deps;
 

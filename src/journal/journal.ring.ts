@@ -30,6 +30,8 @@ export type Entry = {
   faults: string[] | null;
   /** Kind-specific facts (a stream's event, a delivery's webhook and event ids, bodies when asked). */
   extra: Record<string, unknown> | null;
+  /** The node that answered or sent it (cluster/node.ts), set when recorded. */
+  node?: string;
 };
 
 export type Filter = {

@@ -1,6 +1,8 @@
-// This server's request journal (Runtime `journal`): a bounded ring of what it answered and sent
+// This server's request journal (Runtime `journal`): a bounded record of what it answered and sent
 // (requests, stream connections, webhook deliveries and challenge checks) and the live tails that
-// watch it. In memory and per process, like the stream hubs; `--journal-size 0` turns it off.
+// watch it. On the embedded store a ring in memory (one process answers everything); on nodes
+// sharing PostgreSQL the store, written behind in batches, so a list or a tail on any node sees what
+// every node answered (journal.shared.ts). `--journal-size 0` turns it off.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeBase } from '../deps.js';
 import {
@@ -11,24 +13,42 @@ import {
   type DeliveryFact,
   type NewEntry,
 } from './journal.entries.js';
-import { createRing, matchesFilter, type Entry, type Filter, type Ring } from './journal.ring.js';
+import { createRing, matchesFilter, type Entry, type Filter } from './journal.ring.js';
 
 type Tail = { filter: Filter; send(e: Entry): void; end(): void };
+export type Page = { entries: Entry[]; more: boolean };
+
+/** Where entries are kept: the memory ring, or the store nodes share. */
+export type EntryStore = {
+  /** Keeps an entry; the store hands it to the tails (`Journal.toTails`) once it has its sequence. */
+  push(e: NewEntry): void;
+  /** Newest first, entries older than `before` (a seq) when given; at most `max`, plus whether more remain. */
+  page(f: Filter, max: number, before?: number): Promise<Page>;
+  stop(): Promise<void>;
+};
 
 export type Journal = {
-  /** Null when the journal is off. */
-  readonly ring: Ring | null;
+  /** False when the journal is off. */
+  readonly on: boolean;
   readonly bodies: boolean;
   record(e: NewEntry): void;
+  page(f: Filter, max: number, before?: number): Promise<Page>;
   /** Watches new entries that pass the filter; returns the unsubscribe. */
   tail(filter: Filter, send: (e: Entry) => void, end: () => void): () => void;
+  /** Whether any tail is open here. */
+  tailing(): boolean;
+  /** Hands entries (with their sequence) to the open tails whose filter they pass. */
+  toTails(entries: Entry[]): void;
+  /** Names this node in its entries and, on a shared store, keeps them there (journal.shared.ts). */
+  joined(node: string, store: EntryStore | null): void;
   /** A request whose connection a fault rule reset: it never gets an answer, so no onResponse. */
   reset(req: FastifyRequest): void;
   /** A stream took the request over: records its start now and its end when the connection closes. */
   streamOpened(req: FastifyRequest, reply: FastifyReply): void;
   delivery(d: Omit<DeliveryFact, 'now'>): void;
   crc(c: Omit<CrcFact, 'now'>): void;
-  stop(): void;
+  /** Ends the tails (the server is closing); `final` also writes what is still pending. */
+  stop(final?: boolean): Promise<void>;
 };
 
 declare module '../deps.js' {
@@ -39,30 +59,58 @@ declare module '../deps.js' {
 
 export function createJournal(base: RuntimeBase): Journal {
   const { config, clock } = base;
-  const ring = config.journalSize > 0 ? createRing(config.journalSize) : null;
+  const on = config.journalSize > 0;
   const tails = new Set<Tail>();
   const bodies = config.journalBodies;
+  let node: string | undefined;
+
+  function toTails(entries: Entry[]) {
+    if (tails.size)
+      for (const entry of entries) for (const t of tails) if (matchesFilter(entry, t.filter)) t.send(entry);
+  }
+
+  /** The memory ring: one process, an entry reaches the tails as it is recorded. */
+  function memoryStore(): EntryStore {
+    const ring = createRing(config.journalSize);
+    return {
+      push(e) {
+        const entry = ring.push(e);
+        if (tails.size) toTails([entry]);
+      },
+      page: async (f, max, before) => ring.page(f, max, before),
+      async stop() {},
+    };
+  }
+
+  let store: EntryStore = memoryStore();
 
   function record(e: NewEntry) {
-    if (!ring) return;
-    const entry = ring.push(e);
-    if (tails.size) for (const t of tails) if (matchesFilter(entry, t.filter)) t.send(entry);
+    if (!on) return;
+    e.node = node;
+    store.push(e);
   }
 
   return {
-    ring,
+    on,
     bodies,
     record,
+    page: (f, max, before) => store.page(f, max, before),
     tail(filter, send, end) {
       const t = { filter, send, end };
       tails.add(t);
       return () => tails.delete(t);
     },
+    tailing: () => tails.size > 0,
+    toTails,
+    joined(name, shared) {
+      node = name;
+      if (shared) store = shared;
+    },
     reset(req) {
-      if (ring) record(requestEntry(req, { status: 0, latencyMs: 0, now: clock.now(), bodies }));
+      if (on) record(requestEntry(req, { status: 0, latencyMs: 0, now: clock.now(), bodies }));
     },
     streamOpened(req, reply) {
-      if (!ring) return;
+      if (!on) return;
       req.journalStream = true;
       const opened = clock.wall();
       const entry = (event: string, latencyMs: number) => {
@@ -75,14 +123,15 @@ export function createJournal(base: RuntimeBase): Journal {
       reply.raw.once('close', () => record(entry('closed', clock.wall() - opened)));
     },
     delivery(d) {
-      if (ring) record(deliveryEntry({ ...d, now: clock.now() }));
+      if (on) record(deliveryEntry({ ...d, now: clock.now() }));
     },
     crc(c) {
-      if (ring) record(crcEntry({ ...c, now: clock.now() }));
+      if (on) record(crcEntry({ ...c, now: clock.now() }));
     },
-    stop() {
+    async stop(final = true) {
       for (const t of [...tails]) t.end();
       tails.clear();
+      if (final) await store.stop();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Entry } from './journal.ring.js';
 export function entryView(e: Entry): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: String(e.seq),
+    ...(e.node ? { node: e.node } : {}),
     kind: e.kind,
     time: isoMillis(e.time),
     method: e.method,

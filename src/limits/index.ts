@@ -4,3 +4,4 @@ export { createLimits, type LimitsState } from './limits.state.js';
 export { installLimits } from './limits.hook.js';
 export { limitsAdminRoutes } from './limits.admin.js';
 export { usageRoutes } from './usage.routes.js';
+export { shareOverrides } from './limits.overrides.js';

@@ -4,7 +4,8 @@
 //                                          app_24h, user_24h}, default?: true, reset?: true}
 // `limits` overrides the named pools of one endpoint (the others keep the table's numbers); `default`
 // brings back the table's numbers; `reset` empties the endpoint's counters (every counter when no
-// endpoint is named). Overrides live in this server's memory; counters in the store (ADR 0019).
+// endpoint is named). Counters live in the store (ADR 0019); overrides in this server's memory, or, on
+// nodes sharing PostgreSQL, in the store for every node (limits.overrides.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { bool, int, obj, readControl, required, str } from '../http/input.js';
@@ -89,6 +90,7 @@ export function limitsAdminRoutes(app: FastifyInstance, deps: Deps) {
     if (!ep) throw problems.invalidParam('endpoint', b.endpoint, `${b.endpoint} is not an endpoint Aviary serves`);
     if (b.default) ep.limits = ep.table;
     if (b.limits) ep.limits = override(ep, b.limits);
+    if (b.default || b.limits) await state.changed(ep);
     let cleared = 0;
     if (b.reset) {
       await state.counters.flush();

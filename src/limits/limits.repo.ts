@@ -31,6 +31,24 @@ export const limitsRepo = {
     return r.changes;
   },
 
+  /** The control API's numbers for an endpoint (migration 0036), kept for every node sharing the store. */
+  async putOverride(db: Queryable, endpoint: string, limits: string): Promise<void> {
+    await db.run(
+      `INSERT INTO rate_limit_overrides (endpoint, limits) VALUES (?, ?)
+       ON CONFLICT (endpoint) DO UPDATE SET limits = excluded.limits`,
+      [endpoint, limits],
+    );
+  },
+  async dropOverride(db: Queryable, endpoint: string): Promise<void> {
+    await db.run('DELETE FROM rate_limit_overrides WHERE endpoint = ?', [endpoint]);
+  },
+  /** Every override, or the one of `endpoint`. */
+  overrides: (db: Queryable, endpoint?: string) =>
+    db.all<{ endpoint: string; limits: string }>(
+      `SELECT endpoint, limits FROM rate_limit_overrides${endpoint === undefined ? '' : ' WHERE endpoint = ?'}`,
+      endpoint === undefined ? [] : [endpoint],
+    ),
+
   async addReads(db: Queryable, appId: string, day: string, n: number): Promise<void> {
     await db.run(
       `INSERT INTO post_reads (app_id, day, posts) VALUES (?, ?, ?)

@@ -21,6 +21,11 @@ export type LimitsState = {
   counters: Counters;
   reads: Reads;
   endpoints: Map<string, Endpoint>;
+  /**
+   * Called once the control API changed an endpoint's numbers. One process: nothing more to do. Nodes
+   * sharing PostgreSQL: stored, and applied by every node before it returns (limits.overrides.ts).
+   */
+  changed(ep: Endpoint): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -37,6 +42,7 @@ export function createLimits(base: RuntimeBase): LimitsState {
     counters,
     reads,
     endpoints: new Map(),
+    async changed() {},
     async stop() {
       await counters.stop();
       await reads.stop();

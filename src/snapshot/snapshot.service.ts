@@ -31,6 +31,12 @@ export const NOT_STATE = new Set([
   'oauth1_nonces_clustered',
   'oauth1_nonce_log',
   'oauth1_nonce_fingerprints',
+  // What the server does, not its data (migration 0036): fault rules and the journal were never in a
+  // snapshot, overrides are the control API's, open activity streams belong to the processes.
+  'fault_rules',
+  'journal_entries',
+  'rate_limit_overrides',
+  'activity_connections',
 ]);
 
 /**

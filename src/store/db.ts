@@ -47,7 +47,20 @@ export interface Db extends Queryable {
 }
 
 /** Every table Aviary owns except its own bookkeeping, in the order reset may empty them. */
-export const KEEP_ON_RESET = new Set(['aviary_migrations', 'aviary_settings', 'aviary_workers']);
+/**
+ * Also kept: what a reset never touched while it lived in each process's memory, and still does not now
+ * that nodes share it (migration 0036): fault rules, the journal, rate-limit overrides, open activity
+ * streams.
+ */
+export const KEEP_ON_RESET = new Set([
+  'aviary_migrations',
+  'aviary_settings',
+  'aviary_workers',
+  'fault_rules',
+  'journal_entries',
+  'rate_limit_overrides',
+  'activity_connections',
+]);
 
 /** Runs `fn` once before the commit of the transaction `q` belongs to, or at once outside one. */
 export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Queryable) => Promise<void>): Promise<void> {

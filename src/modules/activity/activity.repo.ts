@@ -138,3 +138,24 @@ export const spacesRepo = {
     );
   },
 };
+
+/** An open activity stream on a node sharing PostgreSQL (migration 0036), heartbeated while open. */
+export type ActivityConnectionRow = { uuid: string; app_id: string; holder: string; seen_at: number };
+
+export const activityConnectionsRepo = {
+  insert: (db: Queryable, r: ActivityConnectionRow) =>
+    insertRow(db, 'activity_connections', ['uuid', 'app_id', 'holder', 'seen_at'], r),
+  ofApp: (db: Queryable, appId: string) =>
+    db.all<ActivityConnectionRow>('SELECT * FROM activity_connections WHERE app_id = ?', [appId]),
+  async remove(db: Queryable, uuid: string): Promise<void> {
+    await db.run('DELETE FROM activity_connections WHERE uuid = ?', [uuid]);
+  },
+  async removeHolder(db: Queryable, holder: string): Promise<void> {
+    await db.run('DELETE FROM activity_connections WHERE holder = ?', [holder]);
+  },
+  /** Marks this holder's rows seen and drops the rows nobody marked since `staleBefore` (their node is gone). */
+  async heartbeat(db: Queryable, holder: string, wall: number, staleBefore: number): Promise<void> {
+    await db.run('UPDATE activity_connections SET seen_at = ? WHERE holder = ?', [wall, holder]);
+    await db.run('DELETE FROM activity_connections WHERE seen_at < ?', [staleBefore]);
+  },
+};

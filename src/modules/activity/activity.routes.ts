@@ -4,9 +4,9 @@ import type { Deps } from '../../deps.js';
 import { APP_ONLY, type AuthRule } from '../../http/auth.js';
 import { callerApp, requestCaller } from '../../http/caller.js';
 import { ids, int, readJson, readQuery, required, str, time, withDefault, type Query } from '../../http/input.js';
-import { problems } from '../../shared/problems.js';
 import { createSubscription, deleteSubscriptions, listSubscriptions, updateSubscription } from './activity.service.js';
-import { closeStreams, connectionsOf, MAX_CONNECTIONS, openStream } from './activity.stream.js';
+import { admitStream, releaseAll, releaseStream } from './activity.admission.js';
+import { closeStreams, openStream } from './activity.stream.js';
 import { subscriptionView } from './activity.view.js';
 import { disconnectLine } from '../stream/index.js';
 
@@ -71,12 +71,7 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Querystring: Query }>('/2/activity/stream', { config: { auth: APP_ONLY } }, async (req, reply) => {
     const q = readQuery(req.query, STREAM_QUERY);
     const appId = callerApp(req).id;
-    if (connectionsOf(deps, appId) >= MAX_CONNECTIONS) {
-      throw problems.streamingConnection(
-        'TooManyConnections',
-        'This stream is currently at the maximum allowed connection limit.',
-      );
-    }
+    const admitted = await admitStream(deps, appId);
     const now = deps.clock.now();
     const backfill = q.backfill_minutes;
     const since = q.start_time ?? (backfill ? now - backfill * 60_000 : null);
@@ -86,6 +81,7 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.flushHeaders();
+    res.on('close', () => releaseStream(deps, admitted));
     const close = await openStream(deps, appId, { write: (c) => res.write(c), end: () => res.end() }, since, until);
     // Fault rules (/_aviary/faults, target `stream`) may cut it with the filtered stream's in-stream error.
     const untap = deps.runtime.faults.streamOpened({
@@ -103,5 +99,8 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     });
   });
 
-  app.addHook('preClose', async () => closeStreams(deps));
+  app.addHook('preClose', async () => {
+    closeStreams(deps);
+    await releaseAll(deps);
+  });
 }

@@ -3,7 +3,8 @@
 // Events of this process are pushed at once; those another node's fan-out wrote (nodes sharing one
 // PostgreSQL) are read from the event log when that node signals `activity` with the apps it wrote
 // for (ADR 0023), and by a slow poll as the safety net. The log also serves backfill. At most two
-// connections per app (DOCS rate limits).
+// connections per app across nodes (DOCS rate limits; activity.admission.ts).
+import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { activityRepo, type EventRow } from './activity.repo.js';
 
@@ -15,6 +16,12 @@ type Polling = { running: Promise<void> | null; again: boolean };
 /** One server's open activity streams and their timers (Runtime `activityStreams`). */
 export type ActivityStreams = {
   conns: Set<Conn>;
+  /** This server in the store's rows of open streams (activity.admission.ts). */
+  holder: string;
+  /** Streams admitted and not yet ended, by id: their app. */
+  admitted: Map<string, string>;
+  /** Heartbeats this server's rows while it has streams (nodes sharing PostgreSQL). */
+  beat: NodeJS.Timeout | null;
   poll: NodeJS.Timeout | null;
   lastPoll: number;
   polling: Polling;
@@ -28,7 +35,6 @@ declare module '../../deps.js' {
   }
 }
 
-export const MAX_CONNECTIONS = 2;
 /** The safety net under the signals (a signal lost while the listening connection was down). */
 const POLL_MS = 2_000;
 /** Each read reaches this far before the last one: events committed late with an earlier time. */
@@ -41,6 +47,9 @@ const SENT_CAP = 20_000;
 export function createActivityStreams(): ActivityStreams {
   const h: ActivityStreams = {
     conns: new Set(),
+    holder: `activity:${randomUUID()}`,
+    admitted: new Map(),
+    beat: null,
     poll: null,
     lastPoll: 0,
     polling: { running: null, again: false },
@@ -49,6 +58,8 @@ export function createActivityStreams(): ActivityStreams {
       for (const c of [...h.conns]) c.sink.end();
       h.conns.clear();
       stopTimers(h);
+      if (h.beat) clearInterval(h.beat);
+      h.beat = null;
     },
   };
   return h;
@@ -97,9 +108,6 @@ function pollSoon(deps: Deps, h: ActivityStreams): Promise<void> {
   })();
   return p.running;
 }
-
-export const connectionsOf = (deps: Deps, appId: string) =>
-  [...deps.runtime.activityStreams.conns].filter((c) => c.appId === appId).length;
 
 async function pollOnce(deps: Deps, h: ActivityStreams) {
   const apps = [...new Set([...h.conns].map((c) => c.appId))];

@@ -18,9 +18,11 @@ export { matchPostForApp, rulesForApp, limitsOf } from './rules.service.js';
 export { createRuleCache, type MatchedRule } from './rules.cache.js';
 export type { RuleView } from './rules.view.js';
 export { startStreamDispatcher } from './stream.dispatch.js';
+// STALE_MS: how long a connection row unseen by its node still counts (the activity stream's admission too).
 export {
   createStreamHub,
   disconnectLine,
+  STALE_MS,
   type DisconnectType,
   type Conn,
   type Feed,

@@ -47,7 +47,7 @@ export async function crcOf(deps: Deps, url: string, secret: string, webhookId?:
   if (refused) return { result: 'invalid', reason: `refused by --strict-webhooks, nothing was sent: ${refused}` };
   // Fault rules (/_aviary/faults, target `crc`) may hold the check back, or lose it: a lost check is
   // what a receiver that never answers looks like, a transient failure (seed, States and transitions).
-  const fault = deps.runtime.faults.onWebhook({ target: 'crc', webhookId: webhookId ?? null, url });
+  const fault = await deps.runtime.faults.onWebhook({ target: 'crc', webhookId: webhookId ?? null, url });
   if (fault && fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
   const started = deps.clock.wall();
   const outcome: CrcOutcome = fault?.drop
