@@ -83,6 +83,10 @@ async function quiesce(deps: Deps): Promise<void> {
 export async function applyClock(deps: Deps, clock: ClockState): Promise<void> {
   if (clock.mode === 'virtual') await deps.scheduler.jump(clock.now);
   else await deps.scheduler.useRealTime();
+  // The service clock's record in the store (cluster/node.ts) came back with the file's other settings,
+  // as it stood when the snapshot was taken: written anew from this clock, or the node's resync (and
+  // every other node) would move the clock back to that record.
+  await deps.cluster.clockChanged();
 }
 
 /** Replaces the whole state of a running server with the file's; a file that cannot be loaded changes nothing. */
