@@ -17,6 +17,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { client, type Client } from './support/client.js';
 import { cpuMs } from './support/spawn.js';
 import { until } from './support/util.js';
 
@@ -63,37 +64,17 @@ async function dropSchema(schema: string): Promise<void> {
   await c.end();
 }
 
-let agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const clients = new Map<Node, Client>();
 /** Kept-alive sockets closed before a node stops (else a write to the stopped node fails with EPIPE). */
 function freshAgent() {
-  agent.destroy();
-  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  for (const c of clients.values()) c.close();
+  clients.clear();
 }
 
 function request(n: Node, method: string, path: string, auth: string, body?: unknown) {
-  return new Promise<{ status: number; body: any }>((done, fail) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: n.base.hostname,
-        port: n.base.port,
-        method,
-        path,
-        agent,
-        headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          done({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', fail);
-    req.end(payload);
-  });
+  let c = clients.get(n);
+  if (!c) clients.set(n, (c = client(n.base.origin)));
+  return c.request(method, path, auth, body);
 }
 
 async function streamApp(n: Node, name: string, rule: string): Promise<string> {
@@ -242,4 +223,4 @@ console.log(`cluster bench: ${ROOT}, ${DB.replace(/\/\/[^@]*@/, '//…@')}`);
 console.log('idle node, 10 open streams:', await idleCpu());
 console.log('1 node :', await throughput(1));
 console.log('2 nodes:', await throughput(2));
-agent.destroy();
+freshAgent();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+import { client } from './support/client.js';
 import { until } from './support/util.js';
 import { zipfTexts } from './support/zipf-text.js';
 
@@ -62,35 +63,9 @@ child.stdout!.on('data', (d) => {
 });
 
 const base = await until(() => /Base URL\s+(http:\/\/\S+)/.exec(out)?.[1], 30_000);
-const { hostname, port } = new URL(base);
 const admin = `Bearer ${JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')).admin_token}`;
-const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
-
-function request(method: string, path: string, auth: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: hostname,
-        port,
-        method,
-        path,
-        agent,
-        headers: { authorization: auth, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const api = client(base, MAX_IN_FLIGHT);
+const request = api.request;
 
 // ---- apps with rules (and the same rules in a local index), posters, connections ----
 
@@ -139,7 +114,12 @@ let lastArrival = 0;
 function connect(app: App): Promise<Conn> {
   return new Promise((resolve, reject) => {
     const req = http.get(
-      { host: hostname, port, path: '/2/tweets/search/stream', headers: { authorization: `Bearer ${app.bearer}` } },
+      {
+        host: api.hostname,
+        port: api.port,
+        path: '/2/tweets/search/stream',
+        headers: { authorization: `Bearer ${app.bearer}` },
+      },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
         const conn: Conn = { app, receipts: new Map(), lines: 0, req };
@@ -294,7 +274,7 @@ console.log(
 console.log(JSON.stringify(result));
 
 for (const c of conns) c.req.destroy();
-agent.destroy();
+api.close();
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
