@@ -8,9 +8,9 @@
 // per post, stream latency (created_at → receipt) and what was missed. SQLite, then PostgreSQL when
 // BENCH_DATABASE_URL is set (BENCH_STORES=sqlite|postgres for one).
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
 import { partitionOf } from '../src/modules/stream/index.js';
+import { benchStores, dropSchemas } from './support/stores.js';
 import { client, freePort, openStream, quantile, type OpenStream } from './support/client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { until } from './support/util.js';
@@ -188,19 +188,11 @@ async function run(store: 'sqlite' | 'postgres') {
   } finally {
     c.close();
     await server.stop();
-    if (store === 'postgres') {
-      const pc = new pg.Client({ connectionString: PG_URL! });
-      await pc.connect();
-      await pc.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await pc.end();
-    }
+    if (store === 'postgres') await dropSchemas(PG_URL!, schema);
   }
 }
 
-const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres')
-  .split(',')
-  .filter((s): s is 'sqlite' | 'postgres' => s === 'sqlite' || (s === 'postgres' && PG_URL !== null));
-if (!PG_URL) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too');
+const stores = benchStores(PG_URL);
 for (const store of stores) {
   const r = await run(store);
   console.log(

@@ -16,8 +16,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
+import { benchStores, dropSchemas } from './support/stores.js';
 import { client, freePort, openStream, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary, type Spawned } from './support/spawn.js';
 import { until } from './support/util.js';
@@ -251,22 +251,14 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
   } finally {
     c.close();
     await server.stop();
-    if (store === 'postgres') {
-      const pc = new pg.Client({ connectionString: PG_URL! });
-      await pc.connect();
-      await pc.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await pc.end();
-    }
+    if (store === 'postgres') await dropSchemas(PG_URL!, schema);
   }
 }
 
 // ---- run and print ----
 
-const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres')
-  .split(',')
-  .filter((s): s is 'sqlite' | 'postgres' => s === 'sqlite' || (s === 'postgres' && PG_URL !== null));
+const stores = benchStores(PG_URL);
 const scenarios = (process.env.BENCH_SCENARIOS ?? 'plain,streams').split(',');
-if (!PG_URL) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too');
 const results: Record<string, any>[] = [];
 for (const store of stores)
   for (const sc of scenarios) {
