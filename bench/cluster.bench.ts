@@ -37,7 +37,7 @@ async function startNode(schema: string, name: string): Promise<Node> {
     [
       join(ROOT, 'bin/aviary.js'),
       'start',
-      ...['--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo'],
+      ...['--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-seed-demo', '--rate-limits', 'off'],
       ...['--database-url', DB, '--database-schema', schema, '--node-name', name],
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], cwd: ROOT },
