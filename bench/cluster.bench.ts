@@ -13,11 +13,10 @@
 // code before push replaced polling) for a before/after comparison.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { client, type Client } from './support/client.js';
+import { client, openStream as openStreamOn, type Client, type OpenStream } from './support/client.js';
 import { cpuMs } from './support/spawn.js';
 import { until } from './support/util.js';
 
@@ -71,11 +70,14 @@ function freshAgent() {
   clients.clear();
 }
 
-function request(n: Node, method: string, path: string, auth: string, body?: unknown) {
+function clientOf(n: Node): Client {
   let c = clients.get(n);
   if (!c) clients.set(n, (c = client(n.base.origin)));
-  return c.request(method, path, auth, body);
+  return c;
 }
+
+const request = (n: Node, method: string, path: string, auth: string, body?: unknown) =>
+  clientOf(n).request(method, path, auth, body);
 
 async function streamApp(n: Node, name: string, rule: string): Promise<string> {
   const app = (await request(n, 'POST', '/_aviary/apps', n.admin, { name, tier: 'enterprise' })).body.data;
@@ -86,36 +88,10 @@ async function streamApp(n: Node, name: string, rule: string): Promise<string> {
   return app.bearer_token as string;
 }
 
-type Stream = { req: http.ClientRequest; onPost: (id: string, at: number) => void };
+type Stream = OpenStream;
 
 function openStream(n: Node, bearer: string, onPost: (id: string, at: number) => void): Promise<Stream> {
-  return new Promise((done, fail) => {
-    const req = http.get(
-      {
-        host: n.base.hostname,
-        port: n.base.port,
-        path: '/2/tweets/search/stream',
-        headers: { authorization: `Bearer ${bearer}` },
-      },
-      (res) => {
-        if (res.statusCode !== 200) return fail(new Error(`stream ${res.statusCode}`));
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buf += chunk;
-          let i;
-          while ((i = buf.indexOf('\r\n')) >= 0) {
-            const line = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            if (line) onPost((JSON.parse(line) as { data: { id: string } }).data.id, at);
-          }
-        });
-        done({ req, onPost });
-      },
-    );
-    req.on('error', () => undefined);
-  });
+  return openStreamOn(clientOf(n), '/2/tweets/search/stream', bearer, (m, at) => onPost(m.data.id, at));
 }
 
 const pct = (xs: number[], p: number) => {

@@ -11,7 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
-import { client } from './support/client.js';
+import { client, openStream } from './support/client.js';
 import { until } from './support/util.js';
 import { zipfTexts } from './support/zipf-text.js';
 
@@ -108,46 +108,20 @@ for (let i = 0; i < POSTERS; i++) {
 }
 
 type Receipt = { at: number; rules: string[] };
-type Conn = { app: App; receipts: Map<string, Receipt[]>; lines: number; req: http.ClientRequest };
+type Conn = { app: App; receipts: Map<string, Receipt[]>; lines: number; req: http.ClientRequest | null };
 const conns: Conn[] = [];
 let lastArrival = 0;
-function connect(app: App): Promise<Conn> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: api.hostname,
-        port: api.port,
-        path: '/2/tweets/search/stream',
-        headers: { authorization: `Bearer ${app.bearer}` },
-      },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`));
-        const conn: Conn = { app, receipts: new Map(), lines: 0, req };
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buf += chunk;
-          let i;
-          while ((i = buf.indexOf('\r\n')) >= 0) {
-            const line = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            if (!line) continue;
-            const m = JSON.parse(line);
-            if (!m.data) continue;
-            conn.lines++;
-            lastArrival = at;
-            const list = conn.receipts.get(m.data.id) ?? [];
-            list.push({ at, rules: m.matching_rules.map((r: { id: string }) => r.id) });
-            conn.receipts.set(m.data.id, list);
-          }
-        });
-        res.on('error', () => undefined);
-        resolve(conn);
-      },
-    );
-    req.on('error', reject);
+async function connect(app: App): Promise<Conn> {
+  const conn: Conn = { app, receipts: new Map(), lines: 0, req: null };
+  const open = await openStream(api, '/2/tweets/search/stream', app.bearer, (m, at) => {
+    conn.lines++;
+    lastArrival = at;
+    const list = conn.receipts.get(m.data.id) ?? [];
+    list.push({ at, rules: m.matching_rules.map((r: { id: string }) => r.id) });
+    conn.receipts.set(m.data.id, list);
   });
+  conn.req = open.req;
+  return conn;
 }
 for (const app of apps) for (let c = 0; c < CONNECTIONS_PER_APP; c++) conns.push(await connect(app));
 
@@ -273,7 +247,7 @@ console.log(
 );
 console.log(JSON.stringify(result));
 
-for (const c of conns) c.req.destroy();
+for (const c of conns) c.req?.destroy();
 api.close();
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
