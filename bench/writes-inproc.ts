@@ -4,30 +4,24 @@
 // posts. The loopback sockets and the load generator of bench:writes are out of the figure, which
 // makes before/after comparisons steadier on a shared machine. SQLite, then PostgreSQL when
 // BENCH_DATABASE_URL is set.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { buildConfig } from '../src/config/index.js';
 import { startAviary } from '../src/main.js';
+import { benchStore } from './support/stores.js';
 
 const POSTS = Number(process.argv[2] ?? 4_000);
 const CALLERS = 16;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? null;
 
 async function measure(store: 'sqlite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'aviary-inproc-'));
-  const schema = store === 'postgres' ? `bench_inproc_${process.pid}` : null;
+  const where = benchStore(store, PG_URL, 'inproc');
   const aviary = await startAviary(
     buildConfig({
       port: 0,
       host: '127.0.0.1',
-      dataDir,
+      ...where.config,
       logLevel: 'silent',
       banner: false,
       seedDemo: false,
-      databaseUrl: store === 'postgres' ? PG_URL : null,
-      databaseSchema: schema,
     }),
   );
   const headers = { authorization: `Bearer ${aviary.adminToken}`, 'content-type': 'application/json' };
@@ -68,13 +62,7 @@ async function measure(store: 'sqlite' | 'postgres') {
     `${store.padEnd(8)} ${POSTS} posts in ${seconds.toFixed(1)} s (${Math.round(POSTS / seconds)} posts/s), ${Math.round((cpu.user + cpu.system) / POSTS)} µs CPU a post (the background work of the same posts included as far as it ran)`,
   );
   await aviary.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (schema) {
-    const c = new pg.Client({ connectionString: PG_URL! });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await c.end();
-  }
+  await where.remove();
 }
 
 await measure('sqlite');

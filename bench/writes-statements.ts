@@ -8,13 +8,11 @@
 // BENCH_STREAM=1 opens one filtered-stream connection with a rule, so the stream dispatcher runs.
 // PostgreSQL runs too when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildConfig } from '../src/config/index.js';
 import { startAviary } from '../src/main.js';
+import { benchStore } from './support/stores.js';
 
 const POSTS = Number(process.argv[2] ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
@@ -88,17 +86,14 @@ ClientProto.query = function (this: unknown, ...a: unknown[]) {
 
 async function measure(store: 'sqlite' | 'postgres') {
   stats.clear();
-  const dataDir = mkdtempSync(join(tmpdir(), 'aviary-stmts-'));
-  const schema = store === 'postgres' ? `bench_stmts_${process.pid}` : null;
+  const where = benchStore(store, PG_URL, 'stmts');
   const config = buildConfig({
     port: 0,
     host: '127.0.0.1',
-    dataDir,
+    ...where.config,
     logLevel: 'silent',
     banner: false,
     seedDemo: false,
-    databaseUrl: store === 'postgres' ? PG_URL : null,
-    databaseSchema: schema,
   });
   const aviary = await startAviary(config, {
     beforeListen: (app) => {
@@ -152,13 +147,7 @@ async function measure(store: 'sqlite' | 'postgres') {
   counting = false;
   abort?.abort();
   await aviary.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (schema) {
-    const c = new pg.Client({ connectionString: PG_URL! });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await c.end();
-  }
+  await where.remove();
   const rows = [...stats.entries()]
     .map(([k, s]) => ({
       where: k.split('\t')[0]!,

@@ -1,4 +1,8 @@
-// Which stores a bench runs on, and the PostgreSQL schema it leaves behind dropped.
+// Which stores a bench runs on, where an in-process bench's server keeps its data, and the PostgreSQL
+// schema a bench leaves behind dropped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export type BenchStore = 'sqlite' | 'postgres';
@@ -21,4 +25,20 @@ export async function dropSchemas(pgUrl: string, ...schemas: string[]): Promise<
   } finally {
     await c.end();
   }
+}
+
+/**
+ * The store of a server started in the bench's process: a temporary data dir, and on PostgreSQL a
+ * schema of its own; `config` goes into buildConfig, `remove` deletes both afterwards.
+ */
+export function benchStore(store: BenchStore, pgUrl: string | null, name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `aviary-${name}-`));
+  const schema = store === 'postgres' ? `bench_${name}_${process.pid}` : null;
+  return {
+    config: { dataDir, databaseUrl: schema ? pgUrl : null, databaseSchema: schema },
+    async remove(): Promise<void> {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema) await dropSchemas(pgUrl!, schema);
+    },
+  };
 }
