@@ -1,15 +1,14 @@
 // Who may open an activity stream: at most MAX_CONNECTIONS per app (DOCS rate limits), counted across
-// every node of the service (issue #22 part 4). One process (the embedded store) counts in memory. Nodes
-// sharing PostgreSQL count rows of `activity_connections` as the filtered stream counts its own
-// (stream.service.ts admitConnection): under the store's lock, this node's rows while open here,
-// another node's while it heartbeats them (every HEARTBEAT_MS; unseen for the streams' STALE_MS, its
-// node is gone and they no longer count). A refusal is the filtered stream's 429 TooManyConnections.
+// every node of the service (issue #22 part 4), on both stores as the filtered stream counts its own
+// (stream.service.ts admitConnection): rows of `activity_connections` under the store's lock, this
+// node's while open here, another node's while it heartbeats them (every HEARTBEAT_MS; unseen for the
+// streams' STALE_MS, its node is gone and they no longer count). A refusal is the filtered stream's
+// 429 TooManyConnections.
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
 import { STALE_MS } from '../stream/index.js';
 import { activityConnectionsRepo as repo } from './activity.repo.js';
-import type { ActivityStreams } from './activity.stream.js';
 
 export const MAX_CONNECTIONS = 2;
 const HEARTBEAT_MS = 10_000;
@@ -20,17 +19,10 @@ const tooMany = () =>
     'This stream is currently at the maximum allowed connection limit.',
   );
 
-const admittedHere = (h: ActivityStreams, appId: string) => [...h.admitted.values()].filter((a) => a === appId).length;
-
 /** Admits one more stream of the app, or throws 429; returns what `release` takes when it ends. */
 export async function admitStream(deps: Deps, appId: string): Promise<string> {
   const h = deps.runtime.activityStreams;
   const uuid = randomUUID();
-  if (deps.db.embedded) {
-    if (admittedHere(h, appId) >= MAX_CONNECTIONS) throw tooMany();
-    h.admitted.set(uuid, appId);
-    return uuid;
-  }
   const { db, clock } = deps;
   const admitted = await db.exclusive(async () => {
     const wall = clock.wall();
@@ -53,7 +45,7 @@ export async function admitStream(deps: Deps, appId: string): Promise<string> {
 /** The stream ended: it no longer counts, here or (its row gone) on any node. */
 export function releaseStream(deps: Deps, uuid: string): void {
   const h = deps.runtime.activityStreams;
-  if (!h.admitted.delete(uuid) || deps.db.embedded) return;
+  if (!h.admitted.delete(uuid)) return;
   if (!h.admitted.size && h.beat) {
     clearInterval(h.beat);
     h.beat = null;
@@ -67,5 +59,5 @@ export async function releaseAll(deps: Deps): Promise<void> {
   h.admitted.clear();
   if (h.beat) clearInterval(h.beat);
   h.beat = null;
-  if (!deps.db.embedded) await repo.removeHolder(deps.db, h.holder).catch(() => undefined);
+  await repo.removeHolder(deps.db, h.holder).catch(() => undefined);
 }
