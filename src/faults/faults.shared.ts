@@ -41,12 +41,18 @@ export async function shareFaults(deps: Deps): Promise<void> {
   const reload = () =>
     (chain = chain.then(async () => faults.adopt((await faultsRepo.all(db)).map(ruleOf))).catch(() => undefined));
 
-  async function flush(): Promise<void> {
+  /** The writes of uses taken so far; a flush settles after every earlier one (a list that runs while
+   *  a timed flush is mid-write must not read before it lands). */
+  let written: Promise<void> = Promise.resolve();
+  function flush(): Promise<void> {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     const uses = [...pending];
     pending.clear();
-    for (const [id, u] of uses) await faultsRepo.addUses(db, id, u.matched, u.fired).catch(() => undefined);
+    written = written.then(async () => {
+      for (const [id, u] of uses) await faultsRepo.addUses(db, id, u.matched, u.fired).catch(() => undefined);
+    });
+    return written;
   }
 
   function counted(id: string, key: 'matched' | 'fired') {
