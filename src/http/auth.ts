@@ -119,23 +119,24 @@ function checkGrant(caller: Caller, rule: AuthRule): void {
 
 export function installAuth(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('caller', null);
-  async function authenticate(req: FastifyRequest) {
-    const rule = req.routeOptions.config.auth!;
-    const caller = await callerOf(deps, req);
-    if (!caller) throw problems.unauthorized();
-    if (!rule.schemes.includes(caller.kind)) {
-      const supported = rule.schemes.map((s) => SCHEME_NAMES[s]).join(', ');
-      throw problems.unsupportedAuthentication(
-        `Authenticating with ${SCHEME_NAMES[caller.kind]} is forbidden for this endpoint.  Supported authentication types are [${supported}].`,
-      );
-    }
-    checkGrant(caller, rule);
-    req.caller = caller;
-  }
+  /** The hook of one route, with the route's rule (read once here, not from routeOptions per request). */
+  const authenticator = (rule: AuthRule) =>
+    async function authenticate(req: FastifyRequest) {
+      const caller = await callerOf(deps, req);
+      if (!caller) throw problems.unauthorized();
+      if (!rule.schemes.includes(caller.kind)) {
+        const supported = rule.schemes.map((s) => SCHEME_NAMES[s]).join(', ');
+        throw problems.unsupportedAuthentication(
+          `Authenticating with ${SCHEME_NAMES[caller.kind]} is forbidden for this endpoint.  Supported authentication types are [${supported}].`,
+        );
+      }
+      checkGrant(caller, rule);
+      req.caller = caller;
+    };
   // Only routes that declare `config.auth` pay for the hook (routes are added after this runs).
   app.addHook('onRoute', (route) => {
     if (!route.config?.auth) return;
     const own = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [authenticate, ...own];
+    route.preHandler = [authenticator(route.config.auth), ...own];
   });
 }

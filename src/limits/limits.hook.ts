@@ -1,9 +1,10 @@
 // Rate limits and Post caps at the edge. Every route outside the control API gets one preHandler, right
 // after authentication (the pools are the caller's app or user token, notes §10): it counts the request
-// on each counter the endpoint has, writes x-rate-limit-limit/-remaining/-reset (epoch seconds) and the
-// 24-hour and Ads account headers on the raw response, so they reach every answer, errors and streams
-// (which write their own head) included, and refuses with 429 in the endpoint's wire family. Routes
-// whose Posts count towards the monthly cap are refused once it is reached, and count what they send.
+// on each counter the endpoint has, sets x-rate-limit-limit/-remaining/-reset (epoch seconds) and the
+// 24-hour and Ads account headers on the reply, so they reach every answer, errors and streams (which
+// write their own head with the reply's headers) included, and refuses with 429 in the endpoint's wire
+// family. Routes whose Posts count towards the monthly cap are refused once it is reached, and count
+// what they send.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import type { Caller } from '../auth/index.js';
 import type { Deps } from '../deps.js';
@@ -77,11 +78,13 @@ function adsTakes(ep: Endpoint, req: FastifyRequest, caller: Caller, out: Take[]
 
 const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 
+// On the reply, not its raw response: headers set on the raw response send Node's writeHead down its
+// slow path (every header set again one by one), a few µs a request (bench/NOTES.md "limits-headers").
+// Streams, which write their own head, send the reply's headers with it (stream.writer.ts).
 function setHeaders(reply: FastifyReply, prefix: string, c: Count) {
-  const raw = reply.raw;
-  raw.setHeader(`${prefix}-limit`, String(c.limit));
-  raw.setHeader(`${prefix}-remaining`, String(c.limit - c.used));
-  raw.setHeader(`${prefix}-reset`, seconds(c.resetAt));
+  reply.header(`${prefix}-limit`, String(c.limit));
+  reply.header(`${prefix}-remaining`, String(c.limit - c.used));
+  reply.header(`${prefix}-reset`, seconds(c.resetAt));
 }
 
 const PREFIX: Record<Role, string | null> = {
@@ -114,8 +117,8 @@ function judge(ep: Endpoint, takes: Take[], counts: Count[], reply: FastifyReply
   if (ep.family === 'ads') {
     // Ruby's RateLimit#reset_at needs one of the two reset headers, Python sleeps until either (notes §5):
     // both are sent, naming the reset of the counter that refused.
-    reply.raw.setHeader('x-rate-limit-reset', seconds(c.resetAt));
-    reply.raw.setHeader('x-account-rate-limit-reset', seconds(c.resetAt));
+    reply.header('x-rate-limit-reset', seconds(c.resetAt));
+    reply.header('x-account-rate-limit-reset', seconds(c.resetAt));
   }
   return tooMany(ep, takes[refused]!);
 }

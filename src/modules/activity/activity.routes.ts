@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { APP_ONLY, type AuthRule } from '../../http/auth.js';
 import { callerApp, requestCaller } from '../../http/caller.js';
+import { streamHead } from '../../http/stream-head.js';
 import { ids, int, readJson, readQuery, required, str, time, withDefault, type Query } from '../../http/input.js';
 import { createSubscription, deleteSubscriptions, listSubscriptions, updateSubscription } from './activity.service.js';
 import { admitStream, releaseAll, releaseStream } from './activity.admission.js';
@@ -79,7 +80,7 @@ export function activityRoutes(app: FastifyInstance, deps: Deps) {
     deps.runtime.journal.streamOpened(req, reply);
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, streamHead(reply, 'application/json'));
     res.flushHeaders();
     res.on('close', () => releaseStream(deps, admitted));
     const close = await openStream(deps, appId, { write: (c) => res.write(c), end: () => res.end() }, since, until);

@@ -5,6 +5,7 @@
 // as whole lines, so a disconnect can drop them and its error line is the next thing the reader gets.
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { streamHead } from '../../http/stream-head.js';
 import type { Sink } from './stream.hub.js';
 
 /** A reader that stopped reading never lets `end()` finish: its socket is destroyed after this. */
@@ -15,11 +16,7 @@ const SOCKET_BYTES = 64 * 1024;
 export function streamingResponse(reply: FastifyReply): Sink {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  });
+  res.writeHead(200, streamHead(reply, 'application/json; charset=utf-8'));
   res.flushHeaders();
   return new ResponseSink(res);
 }
