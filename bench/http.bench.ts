@@ -18,6 +18,7 @@ import { budgetLine, median } from './support/util.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const SIDE_RATE = Number(process.env.BENCH_SIDE_RATE ?? 3000);
 const BUDGET = { trivialCpuUs: 25, startupMs: 1500, idleRssMb: 150, rateLimitCpuUs: 5 };
 
 type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number };
@@ -36,9 +37,11 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
 }
 
 /**
- * Loads two servers at the same time, each with half the connections: both see the same machine (the
- * same neighbours, the same CPU frequency) for the same seconds, so the difference of their CPU per
- * request holds steady where two runs back to back differ by more than what is measured.
+ * Loads two servers at the same time, each at the same fixed rate (BENCH_SIDE_RATE requests/s, well
+ * below what either can answer): both see the same machine (neighbours, CPU frequency) for the same
+ * seconds and the same arrival pattern, so the difference of their CPU per request holds steady where
+ * two runs back to back, or two closed loops (the slower server then gets fewer requests, batched
+ * less), differ by more than what is measured (bench/NOTES.md "limits-journal").
  */
 async function loadSideBySide(
   a: { proc: ChildProcess; url: string; headers: Record<string, string> },
@@ -46,7 +49,14 @@ async function loadSideBySide(
 ): Promise<[Result, Result]> {
   const c0 = [cpuMs(a.proc.pid!), cpuMs(b.proc.pid!)];
   const run = (x: typeof a) =>
-    autocannon({ url: x.url, connections: 25, pipelining: 1, duration: DURATION, headers: x.headers });
+    autocannon({
+      url: x.url,
+      connections: 20,
+      pipelining: 1,
+      overallRate: SIDE_RATE,
+      duration: DURATION,
+      headers: x.headers,
+    });
   const [ra, rb] = await Promise.all([run(a), run(b)]);
   const c1 = [cpuMs(a.proc.pid!), cpuMs(b.proc.pid!)];
   const result = (r: autocannon.Result, cpu: number): Result => ({
