@@ -8,41 +8,15 @@ function normalise(params: Param[]): unknown[] {
   return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
-/**
- * Opens the file for this process alone. One process owns the embedded store (a second server, or
- * `aviary export`/`import`, on the same --data-dir is refused at once with a clear reason). Held
- * exclusively, SQLite keeps the WAL index in memory and takes no file lock per statement: every read
- * was paying three system calls, about 6 µs on this machine, and an autocommit write went 49 → 16 µs
- * (docs/adr/0027-sqlite-held-by-one-process.md). The locking mode is set before WAL mode is entered,
- * as SQLite requires for the in-memory index; the write lock is taken at once, not at the first write.
- */
-function openExclusive(file: string): Database.Database {
-  const conn = new Database(file);
-  try {
-    conn.pragma('busy_timeout = 2000');
-    conn.pragma('locking_mode = EXCLUSIVE');
-    conn.pragma('journal_mode = WAL');
-    conn.pragma('synchronous = NORMAL');
-    conn.pragma('foreign_keys = ON');
-    // 8 MB of page cache (better-sqlite3's build defaults to 16 MB): the OS caches the file too, and
-    // a bulk seed otherwise leaves the whole 16 MB resident in an idle server.
-    conn.pragma('cache_size = -8000');
-    // Checkpoint every 10,000 WAL pages (40 MB), not SQLite's 1,000: under a write burst the same hot
-    // pages (index leaves, posting lists) are written to the WAL again and again, and a checkpoint
-    // copies each once however often it changed (bench/NOTES.md "sqlite-exclusive").
-    conn.pragma('wal_autocheckpoint = 10000');
-    conn.exec('BEGIN IMMEDIATE; COMMIT');
-    return conn;
-  } catch (error) {
-    conn.close();
-    if ((error as { code?: string }).code === 'SQLITE_BUSY')
-      throw new Error(`${file} is in use by another process (an Aviary server on the same --data-dir?)`);
-    throw error;
-  }
-}
-
 export function openSqlite(file: string): Db {
-  const conn = openExclusive(file);
+  const conn = new Database(file);
+  conn.pragma('journal_mode = WAL');
+  conn.pragma('synchronous = NORMAL');
+  conn.pragma('foreign_keys = ON');
+  conn.pragma('busy_timeout = 5000');
+  // 8 MB of page cache (better-sqlite3's build defaults to 16 MB): the OS caches the file too, and
+  // a bulk seed otherwise leaves the whole 16 MB resident in an idle server.
+  conn.pragma('cache_size = -8000');
 
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
