@@ -54,6 +54,25 @@ export const deliveryRepo = {
         a.available_at - b.available_at || a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
   },
+  /**
+   * Settles up to `limit` due rows of the topics that no one would act on, in one statement: what a
+   * claim followed by a fan-out that found no audience would leave, without the claim's own write
+   * (issue #23). Rows another worker holds are left to it. Returns how many were settled.
+   */
+  async settleUnheard(
+    db: Queryable,
+    o: { topics: string[]; now: number; wall: number; limit: number },
+  ): Promise<number> {
+    const t = marks(o.topics.length);
+    const r = await db.run(
+      `UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL
+        WHERE id IN (SELECT id FROM outbox WHERE topic IN (${t}) AND status = 'pending' AND available_at <= ?
+                       AND (locked_until IS NULL OR locked_until < ?) LIMIT ?)
+          AND COALESCE(status, '') = 'pending' AND COALESCE(locked_until, 0) < ?`,
+      [...o.topics, o.now, o.wall, o.limit, o.wall] as Param[],
+    );
+    return r.changes;
+  },
   async done(db: Queryable, id: string, holder: string): Promise<void> {
     await db.run(
       "UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL WHERE id = ? AND locked_by = ?",

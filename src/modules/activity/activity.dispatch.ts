@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
 import { anySubscriber, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
-import { enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
+import { allLinks, enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
@@ -202,6 +202,18 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
     onError,
     step: async () => {
       const wall = deps.clock.wall();
+      // Nobody to fan out to (no activity or Account Activity subscription, no webhook linked to a
+      // filtered stream; most servers under a write load): the due rows are settled in one statement
+      // instead of a claim and a fan-out that would find no one (issue #23).
+      if (!(await anyAudience(deps)) && !(await allLinks(deps)).length) {
+        const settled = await deliveryRepo.settleUnheard(deps.db, {
+          topics: SOURCE_TOPICS,
+          now: deps.clock.now(),
+          wall,
+          limit: CLAIM,
+        });
+        return settled >= CLAIM;
+      }
       const rows = await claimTopics(deps.db, {
         topics: SOURCE_TOPICS,
         holder,
