@@ -23,9 +23,24 @@ const BUDGET = { trivialCpuUs: 25, startupMs: 1500, idleRssMb: 150, rateLimitCpu
 
 type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number };
 
-async function load(proc: ChildProcess, url: string, headers: Record<string, string> = {}): Promise<Result> {
+type Target = { proc: ChildProcess; url: string; headers: Record<string, string> };
+
+/** Loads one server (50 connections, as fast as it answers, unless `opts` says otherwise). */
+async function load(
+  proc: ChildProcess,
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { connections?: number; overallRate?: number } = {},
+): Promise<Result> {
   const c0 = cpuMs(proc.pid!);
-  const r = await autocannon({ url, connections: 50, pipelining: 1, duration: DURATION, headers });
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 50,
+    pipelining: 1,
+    duration: DURATION,
+    headers,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+  });
   const cpu = cpuMs(proc.pid!) - c0;
   return {
     rps: r.requests.average,
@@ -43,31 +58,11 @@ async function load(proc: ChildProcess, url: string, headers: Record<string, str
  * two runs back to back, or two closed loops (the slower server then gets fewer requests, batched
  * less), differ by more than what is measured (bench/NOTES.md "limits-journal").
  */
-async function loadSideBySide(
-  a: { proc: ChildProcess; url: string; headers: Record<string, string> },
-  b: { proc: ChildProcess; url: string; headers: Record<string, string> },
-): Promise<[Result, Result]> {
-  const c0 = [cpuMs(a.proc.pid!), cpuMs(b.proc.pid!)];
-  const run = (x: typeof a) =>
-    autocannon({
-      url: x.url,
-      connections: 20,
-      pipelining: 1,
-      overallRate: SIDE_RATE,
-      duration: DURATION,
-      headers: x.headers,
-    });
-  const [ra, rb] = await Promise.all([run(a), run(b)]);
-  const c1 = [cpuMs(a.proc.pid!), cpuMs(b.proc.pid!)];
-  const result = (r: autocannon.Result, cpu: number): Result => ({
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    cpuUsPerReq: (cpu * 1000) / Math.max(1, r.requests.total),
-  });
-  return [result(ra, c1[0]! - c0[0]!), result(rb, c1[1]! - c0[1]!)];
-}
+const loadSideBySide = (a: Target, b: Target): Promise<[Result, Result]> =>
+  Promise.all([
+    load(a.proc, a.url, a.headers, { connections: 20, overallRate: SIDE_RATE }),
+    load(b.proc, b.url, b.headers, { connections: 20, overallRate: SIDE_RATE }),
+  ]);
 
 const extra = process.env.BENCH_AVIARY_FLAGS?.split(' ').filter(Boolean) ?? [];
 const aviary = await spawnAviary(18_080, ['--rate-limits', 'real', ...extra]);

@@ -28,27 +28,34 @@ function chunks<T>(all: T[], size: number): T[][] {
   return out;
 }
 
+/**
+ * The WHERE clause of up to `limit` due rows of the topics nobody holds (a lapsed lock, a dead worker's,
+ * counts as free). Walks the outbox_claim index (topic, status, available_at): oldest first within each
+ * topic and never past other topics' backlog. The outer re-check wraps `status` in COALESCE so the
+ * planner looks the chosen rows up by primary key; with several processes on PostgreSQL it is what
+ * keeps a row to one claimant.
+ */
+function dueRows(o: { topics: string[]; now: number; wall: number; limit: number }): { where: string; args: Param[] } {
+  return {
+    where: `WHERE id IN (SELECT id FROM outbox WHERE topic IN (${marks(o.topics.length)}) AND status = 'pending'
+                           AND available_at <= ? AND (locked_until IS NULL OR locked_until < ?) LIMIT ?)
+              AND COALESCE(status, '') = 'pending' AND COALESCE(locked_until, 0) < ?`,
+    args: [...o.topics, o.now, o.wall, o.limit, o.wall],
+  };
+}
+
 export const deliveryRepo = {
-  /**
-   * Locks up to `limit` due rows of the topics for `holder`; a lapsed lock (dead worker) is taken over.
-   * Walks the outbox_claim index (topic, status, available_at): oldest first within each topic and
-   * never past other topics' backlog. The outer re-check wraps `status` in COALESCE so the planner
-   * looks the chosen rows up by primary key; with several processes on PostgreSQL it is what keeps
-   * a row to one claimant.
-   */
+  /** Locks up to `limit` due rows of the topics for `holder` (dueRows). */
   async claim(
     db: Queryable,
     o: { topics: string[]; holder: string; now: number; wall: number; lockUntil: number; limit: number },
   ): Promise<OutboxRow[]> {
-    const t = marks(o.topics.length);
-    const rows = await db.all<OutboxRow>(
-      `UPDATE outbox SET locked_by = ?, locked_until = ?
-        WHERE id IN (SELECT id FROM outbox WHERE topic IN (${t}) AND status = 'pending' AND available_at <= ?
-                       AND (locked_until IS NULL OR locked_until < ?) LIMIT ?)
-          AND COALESCE(status, '') = 'pending' AND COALESCE(locked_until, 0) < ?
-        RETURNING *`,
-      [o.holder, o.lockUntil, ...o.topics, o.now, o.wall, o.limit, o.wall] as Param[],
-    );
+    const due = dueRows(o);
+    const rows = await db.all<OutboxRow>(`UPDATE outbox SET locked_by = ?, locked_until = ? ${due.where} RETURNING *`, [
+      o.holder,
+      o.lockUntil,
+      ...due.args,
+    ]);
     return rows.sort(
       (a, b) =>
         a.available_at - b.available_at || a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -57,19 +64,16 @@ export const deliveryRepo = {
   /**
    * Settles up to `limit` due rows of the topics that no one would act on, in one statement: what a
    * claim followed by a fan-out that found no audience would leave, without the claim's own write
-   * (issue #23). Rows another worker holds are left to it. Returns how many were settled.
+   * (issue #23). Rows another worker holds are left to it (dueRows). Returns how many were settled.
    */
   async settleUnheard(
     db: Queryable,
     o: { topics: string[]; now: number; wall: number; limit: number },
   ): Promise<number> {
-    const t = marks(o.topics.length);
+    const due = dueRows(o);
     const r = await db.run(
-      `UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL
-        WHERE id IN (SELECT id FROM outbox WHERE topic IN (${t}) AND status = 'pending' AND available_at <= ?
-                       AND (locked_until IS NULL OR locked_until < ?) LIMIT ?)
-          AND COALESCE(status, '') = 'pending' AND COALESCE(locked_until, 0) < ?`,
-      [...o.topics, o.now, o.wall, o.limit, o.wall] as Param[],
+      `UPDATE outbox SET status = 'done', attempts = attempts + 1, locked_by = NULL, locked_until = NULL ${due.where}`,
+      due.args,
     );
     return r.changes;
   },

@@ -41,7 +41,7 @@ export type Journal = {
   toTails(entries: Entry[]): void;
   /** Names this node in its entries and, on a shared store, keeps them there (journal.shared.ts). */
   joined(node: string, store: EntryStore | null): void;
-  /** A request whose connection a fault rule reset: it never gets an answer, so no onResponse. */
+  /** A request whose connection a fault rule reset: it never gets an answer, so the onSend hook never sees it. */
   reset(req: FastifyRequest): void;
   /** A stream took the request over: records its start now and its end when the connection closes. */
   streamOpened(req: FastifyRequest, reply: FastifyReply): void;

@@ -79,8 +79,8 @@ function adsTakes(ep: Endpoint, req: FastifyRequest, caller: Caller, out: Take[]
 const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 
 // On the reply, not its raw response: headers set on the raw response send Node's writeHead down its
-// slow path (every header set again one by one), a few µs a request (bench/NOTES.md "limits-headers").
-// Streams, which write their own head, send the reply's headers with it (stream.writer.ts).
+// slow path (every header set again one by one), a few µs a request (bench/NOTES.md "limits-journal").
+// Streams, which write their own head, send the reply's headers with it (http/stream-head.ts).
 function setHeaders(reply: FastifyReply, prefix: string, c: Count) {
   reply.header(`${prefix}-limit`, String(c.limit));
   reply.header(`${prefix}-remaining`, String(c.limit - c.used));

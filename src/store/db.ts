@@ -46,11 +46,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** Every table Aviary owns except its own bookkeeping, in the order reset may empty them. */
 /**
- * Also kept: what a reset never touched while it lived in each process's memory, and still does not now
- * that nodes share it (migration 0036): fault rules, the journal, rate-limit overrides, open activity
- * streams.
+ * The tables a reset keeps: Aviary's own bookkeeping, and what a reset never touched while it lived in
+ * each process's memory and still does not now that nodes share it (migration 0036): fault rules, the
+ * journal, rate-limit overrides, open activity streams.
  */
 export const KEEP_ON_RESET = new Set([
   'aviary_migrations',

@@ -7,29 +7,12 @@ type Columns<R> = readonly (keyof R & string)[];
 
 const rowMarks = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
-/** The statement of a one-row insert, by table, for each column list (the lists are module constants). */
-const oneRow = new Map<string, WeakMap<readonly string[], string>>();
-
-function oneRowSql(table: string, columns: readonly string[]): string {
-  let byColumns = oneRow.get(table);
-  if (!byColumns) oneRow.set(table, (byColumns = new WeakMap()));
-  let sql = byColumns.get(columns);
-  if (sql === undefined) {
-    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`;
-    byColumns.set(columns, sql);
-  }
-  return sql;
-}
-
-/**
- * Inserts one row, taking `columns` from it (on the store or inside a transaction). The statement's
- * text is built once per column list: it is the key the store finds its prepared statement by, and a
- * post's 35 columns made a new 600-character string to build and hash on every insert.
- */
+/** Inserts one row, taking `columns` from it (on the store or inside a transaction). */
 export async function insertRow<R>(db: Queryable, table: string, columns: Columns<R>, row: R): Promise<void> {
-  const values: Param[] = new Array(columns.length);
-  for (let i = 0; i < columns.length; i++) values[i] = row[columns[i]!] as Param;
-  await db.run(oneRowSql(table, columns), values);
+  await db.run(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`,
+    columns.map((c) => row[c] as Param),
+  );
 }
 
 /**
@@ -56,9 +39,5 @@ export async function insertRows<R>(
 
 /** Inserts a row object whose keys are exactly the table's columns (a typed row of the table). */
 export async function insertObject<R extends object>(db: Queryable, table: string, row: R): Promise<void> {
-  const columns = Object.keys(row);
-  await db.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`,
-    Object.values(row) as Param[],
-  );
+  await insertRow(db, table, Object.keys(row) as (keyof R & string)[], row);
 }

@@ -164,7 +164,6 @@ export async function endSpace(deps: Deps, id: string): Promise<SpaceRow> {
   return { ...s, state: 'ended', ended_at: now };
 }
 
-/** A scheduled Space (modules/spaces schedules them) goes live: emits spaces.start as a new one does. */
 /**
  * A Space set to start later (modules/spaces keeps its details): a row in state `scheduled`, written
  * in the caller's transaction. It emits nothing until it goes live.
@@ -176,6 +175,7 @@ export async function insertScheduledSpace(
   await spacesRepo.insert(tx, { ...s, state: 'scheduled', ended_at: null });
 }
 
+/** A scheduled Space (modules/spaces schedules them) goes live: emits spaces.start as a new one does. */
 export async function startScheduledSpace(deps: Deps, id: string): Promise<SpaceRow> {
   const s = await spacesRepo.byId(deps.db, id);
   if (!s) throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'space' });

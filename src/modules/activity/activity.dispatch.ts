@@ -9,14 +9,14 @@ import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
 import { anySubscriber, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
-import { allLinks, enqueueDeliveries, type NewDelivery } from '../webhooks/index.js';
+import { allLinks, enqueueDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
 import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
 import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
 import { listenForEvents, publishEvents } from './activity.stream.js';
-import { linkCache, streamDeliveries } from './activity.links.js';
+import { streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
 
 export const SOURCE_TOPICS = [
@@ -91,7 +91,7 @@ function withoutItems(row: OutboxRow): Expansion {
   return { items: [], postId: String((JSON.parse(row.payload) as Record<string, unknown>).post_id) };
 }
 
-/** Whether any X Activity or Account Activity subscription exists, read once per claimed batch. */
+/** Whether any X Activity or Account Activity subscription exists. */
 async function anyAudience(deps: Deps): Promise<boolean> {
   return (await activityRepo.any(deps.db)) || (await anySubscriber(deps));
 }
@@ -159,19 +159,27 @@ async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Bat
   }
 }
 
-async function fanOut(deps: Deps, rows: OutboxRow[], holder: string): Promise<void> {
+/**
+ * `audience`: whether any activity subscription exists; `links`: the webhooks linked to filtered
+ * streams. Both read once per claimed batch, by the step that claimed it.
+ */
+async function fanOut(
+  deps: Deps,
+  rows: OutboxRow[],
+  holder: string,
+  audience: boolean,
+  links: LinkRow[],
+): Promise<void> {
   const out: Batch = { events: [], deliveries: [] };
   const cache = new Map<string, Promise<SubscriptionRow[]>>();
-  const links = linkCache(deps);
   const failed: { row: OutboxRow; error: string }[] = [];
   const ok: OutboxRow[] = [];
-  const audience = await anyAudience(deps);
   for (const row of rows) {
     try {
       const exp = audience ? await expand(deps, row) : withoutItems(row);
       await activityTargets(deps, row, exp.items, out, cache);
       await legacyTargets(deps, row, exp.items, out);
-      if (exp.postId) out.deliveries.push(...(await streamDeliveries(deps, await links(), exp.postId)));
+      if (exp.postId) out.deliveries.push(...(await streamDeliveries(deps, links, exp.postId)));
       ok.push(row);
     } catch (err) {
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });
@@ -205,7 +213,9 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
       // Nobody to fan out to (no activity or Account Activity subscription, no webhook linked to a
       // filtered stream; most servers under a write load): the due rows are settled in one statement
       // instead of a claim and a fan-out that would find no one (issue #23).
-      if (!(await anyAudience(deps)) && !(await allLinks(deps)).length) {
+      const audience = await anyAudience(deps);
+      const links = await allLinks(deps);
+      if (!audience && !links.length) {
         const settled = await deliveryRepo.settleUnheard(deps.db, {
           topics: SOURCE_TOPICS,
           now: deps.clock.now(),
@@ -222,7 +232,7 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
         lockMs: LOCK_MS,
         limit: CLAIM,
       });
-      if (rows.length) await fanOut(deps, rows, holder);
+      if (rows.length) await fanOut(deps, rows, holder, audience, links);
       // Only a full claim says more is waiting: rows written meanwhile in this process nudged the
       // pump, which then claims again at once (issue #23: an empty claim after every small batch
       // cost more than the batch's own settling).

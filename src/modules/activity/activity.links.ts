@@ -7,7 +7,7 @@ import type { Selection } from '../../shared/selection.js';
 import { lookupPosts } from '../hydrate/index.js';
 import { toMatchPost } from '../posts/index.js';
 import { matchPostForApp } from '../stream/index.js';
-import { allLinks, type LinkFields, type LinkRow, type NewDelivery } from '../webhooks/index.js';
+import type { LinkFields, LinkRow, NewDelivery } from '../webhooks/index.js';
 
 function selectionOf(f: LinkFields): Selection {
   return {
@@ -20,12 +20,6 @@ function selectionOf(f: LinkFields): Selection {
     dm_event: [],
     expansions: f.expansions ?? [],
   };
-}
-
-/** Loads the links once per fan-out batch; most batches find none and stop there. */
-export function linkCache(deps: Deps): () => Promise<LinkRow[]> {
-  let links: Promise<LinkRow[]> | null = null;
-  return () => (links ??= allLinks(deps));
 }
 
 export async function streamDeliveries(deps: Deps, links: LinkRow[], postId: string): Promise<NewDelivery[]> {
