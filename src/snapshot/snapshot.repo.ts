@@ -8,10 +8,21 @@ export const KEPT_SETTING = 'admin_token';
 export const RESUME_SETTING = 'snapshot_resume';
 
 /**
- * The nodes serving this store (cluster/node.ts: `node:<name>` beats and the leader's name) stay with
- * it too: they describe the processes, not the data.
+ * The processes serving this store stay with it too (cluster/node.ts: `node:<name>` beats, the leader's
+ * name, and `clock`, the record every node follows its service clock by): they describe the processes,
+ * not the data. The file carries its clock in its header, and a load hands it to the nodes anew
+ * (snapshot.runtime.ts applyClock); a record loaded from the file would be an old one, which a node's
+ * periodic re-read could follow back in time before the load's own clock change was written.
  */
-const NODES = `key <> 'cluster_leader' AND key NOT LIKE 'node:%'`;
+const NODES = `key NOT IN ('cluster_leader', 'clock') AND key NOT LIKE 'node:%'`;
+
+/** Whether a settings row of a file is one that stays with the store (files written before `clock` stayed). */
+export const keptOnLoad = (key: string) =>
+  key === KEPT_SETTING ||
+  key === RESUME_SETTING ||
+  key === 'cluster_leader' ||
+  key === 'clock' ||
+  key.startsWith('node:');
 
 /** The rows of a table that are state (all of them but the kept settings). */
 const stateOf = (table: string) =>

@@ -83,9 +83,8 @@ async function quiesce(deps: Deps): Promise<void> {
 export async function applyClock(deps: Deps, clock: ClockState): Promise<void> {
   if (clock.mode === 'virtual') await deps.scheduler.jump(clock.now);
   else await deps.scheduler.useRealTime();
-  // The service clock's record in the store (cluster/node.ts) came back with the file's other settings,
-  // as it stood when the snapshot was taken: written anew from this clock, or the node's resync (and
-  // every other node) would move the clock back to that record.
+  // The service clock's record in the store (cluster/node.ts), which a load leaves as it was
+  // (snapshot.repo.ts): written anew from this clock, so that every node follows it.
   await deps.cluster.clockChanged();
 }
 

@@ -17,7 +17,7 @@ import {
   type Header,
   type TableData,
 } from './snapshot.format.js';
-import { RESUME_SETTING, snapshotRepo } from './snapshot.repo.js';
+import { keptOnLoad, RESUME_SETTING, snapshotRepo } from './snapshot.repo.js';
 
 /**
  * Tables that are not state to carry: the migrations (the header lists them), the worker leases of live
@@ -100,13 +100,20 @@ export type Loaded = {
   ids_floor: string;
 };
 
+/** The file's settings without those that stay with the store (a file written before `clock` stayed has it). */
+function withoutKeptSettings(t: TableData): TableData {
+  const key = t.columns.indexOf('key');
+  return { ...t, rows: t.rows.filter((r) => !keptOnLoad(String(r[key]))) };
+}
+
 /**
  * Replaces the whole state with the file's, in one transaction; throws SnapshotError (nothing changed)
  * when it cannot. `resume`: the file's clock and id floor are kept in the store for the next start
  * (`aviary import`, with no server to hand them to).
  */
 export async function loadSnapshot(db: Db, file: Buffer, o: { resume?: boolean } = {}): Promise<Loaded> {
-  const { header, tables } = readSnapshot(file);
+  const { header, tables: read } = readSnapshot(file);
+  const tables = read.map((t) => (t.name === 'aviary_settings' ? withoutKeptSettings(t) : t));
   const dialect = dialects[db.dialect];
   const here = await stateTables(db);
   const loaded: Loaded = {
