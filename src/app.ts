@@ -83,11 +83,11 @@ export async function buildApp(deps: Deps, opts: AppOptions): Promise<FastifyIns
     : Fastify(server)) as unknown as FastifyInstance;
 
   installBodyParsers(app);
-  installErrorHandling(app, config.bodyLimit, deps.log);
+  const journal = installJournal(app, deps);
+  installErrorHandling(app, config.bodyLimit, deps.log, journal.unrouted);
   installAuth(app, deps);
   installLimits(app, deps); // after installAuth: a limit counts the caller it resolved
   installFaults(app, deps);
-  installJournal(app, deps);
 
   openapiRoutes(app);
   oauthRoutes(app, deps);

@@ -1,6 +1,6 @@
 // Turns every failure into the caller's wire format: thrown Problems, Fastify's own request errors
 // (bad JSON, body too large, unsupported media type), unknown routes and unexpected exceptions.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { Problem, problems } from '../shared/problems.js';
 import { renderProblem } from './render-error.js';
@@ -58,7 +58,18 @@ function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number):
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance, bodyLimit: number, log: Logger) {
+/**
+ * `unrouted` adds hooks to the not-found handler, which answers what no route matched (the journal's
+ * onSend: as a global hook every route would pay for it twice). Fastify applies every lifecycle hook
+ * given there (lib/four-oh-four.js `_setNotFoundHandler`), though its types and docs name only
+ * preValidation and preHandler; journal.requests.test.ts checks that an unknown route is journaled.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  bodyLimit: number,
+  log: Logger,
+  unrouted: { onSend?: RouteShorthandOptions['onSend'] } = {},
+) {
   app.decorateRequest('adsEcho', null);
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof Problem) return sendProblem(req, reply, err);
@@ -67,5 +78,5 @@ export function installErrorHandling(app: FastifyInstance, bodyLimit: number, lo
     log.error({ err, reqId: req.id }, 'unhandled error');
     return sendProblem(req, reply, problems.internal(String(req.id)));
   });
-  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, problems.routeNotFound(), {}));
+  app.setNotFoundHandler(unrouted as object, (req, reply) => sendProblem(req, reply, problems.routeNotFound(), {}));
 }

@@ -107,14 +107,20 @@ export function createJournal(base: RuntimeBase): Journal {
       if (shared) store = shared;
     },
     reset(req) {
-      if (on) record(requestEntry(req, { status: 0, latencyMs: 0, now: clock.now(), bodies }));
+      if (on)
+        record(requestEntry(req, req.routeOptions.url ?? null, { status: 0, latencyMs: 0, now: clock.now(), bodies }));
     },
     streamOpened(req, reply) {
       if (!on) return;
       req.journalStream = true;
       const opened = clock.wall();
       const entry = (event: string, latencyMs: number) => {
-        const e = requestEntry(req, { status: 200, latencyMs, now: clock.now(), bodies: false });
+        const e = requestEntry(req, req.routeOptions.url ?? null, {
+          status: 200,
+          latencyMs,
+          now: clock.now(),
+          bodies: false,
+        });
         e.kind = 'stream';
         e.extra = { event };
         return e;

@@ -21,9 +21,11 @@ const BATCH = 1_000;
 const READ = 500;
 
 const entryOf = (r: EntryRow): Entry => ({ ...(JSON.parse(r.entry) as NewEntry), seq: Number(r.seq), node: r.node });
-/** A batch as journalRepo.insert takes it: `[{at, entry}]`, each entry without its node (a column). */
+/** A batch as journalRepo.insert takes it: `[{at, entry}]`, each entry without its node and seq (columns). */
 const stored = (batch: { at: number; e: NewEntry }[]) =>
-  '[' + batch.map(({ at, e: { node: _, ...e } }) => `{"at":${at},"entry":${JSON.stringify(e)}}`).join(',') + ']';
+  '[' +
+  batch.map(({ at, e: { node: _, seq: __, ...e } }) => `{"at":${at},"entry":${JSON.stringify(e)}}`).join(',') +
+  ']';
 
 export async function shareJournal(deps: Deps): Promise<void> {
   const journal = deps.runtime.journal;

@@ -78,22 +78,30 @@ function adsTakes(ep: Endpoint, req: FastifyRequest, caller: Caller, out: Take[]
 
 const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 
+type Names = { limit: string; remaining: string; reset: string };
+const names = (prefix: string): Names => ({
+  limit: `${prefix}-limit`,
+  remaining: `${prefix}-remaining`,
+  reset: `${prefix}-reset`,
+});
+
+/** The headers each counter's state is sent in; `other` counters (per second, total count) send none. */
+const HEADERS: Record<Role, Names | null> = {
+  main: names('x-rate-limit'),
+  appDay: names('x-app-limit-24hour'),
+  userDay: names('x-user-limit-24hour'),
+  account: names('x-account-rate-limit'),
+  other: null,
+};
+
 // On the reply, not its raw response: headers set on the raw response send Node's writeHead down its
 // slow path (every header set again one by one), a few µs a request (bench/NOTES.md "limits-journal").
 // Streams, which write their own head, send the reply's headers with it (http/stream-head.ts).
-function setHeaders(reply: FastifyReply, prefix: string, c: Count) {
-  reply.header(`${prefix}-limit`, String(c.limit));
-  reply.header(`${prefix}-remaining`, String(c.limit - c.used));
-  reply.header(`${prefix}-reset`, seconds(c.resetAt));
+function setHeaders(reply: FastifyReply, h: Names, c: Count) {
+  reply.header(h.limit, String(c.limit));
+  reply.header(h.remaining, String(c.limit - c.used));
+  reply.header(h.reset, seconds(c.resetAt));
 }
-
-const PREFIX: Record<Role, string | null> = {
-  main: 'x-rate-limit',
-  appDay: 'x-app-limit-24hour',
-  userDay: 'x-user-limit-24hour',
-  account: 'x-account-rate-limit',
-  other: null,
-};
 
 /** The 429 of each wire family: v2 about:blank, v1.1 code 88, OAuth 2.0 error, Ads TOO_MANY_REQUESTS. */
 function tooMany(ep: Endpoint, refused: Take): Problem {
@@ -108,8 +116,8 @@ function judge(ep: Endpoint, takes: Take[], counts: Count[], reply: FastifyReply
   let refused = -1;
   for (let i = 0; i < counts.length; i++) {
     const c = counts[i]!;
-    const prefix = PREFIX[takes[i]!.role];
-    if (prefix) setHeaders(reply, prefix, c);
+    const h = HEADERS[takes[i]!.role];
+    if (h) setHeaders(reply, h, c);
     if (!c.allowed && refused === -1) refused = i;
   }
   if (refused === -1) return null;
@@ -124,11 +132,31 @@ function judge(ep: Endpoint, takes: Take[], counts: Count[], reply: FastifyReply
 }
 
 function rateLimiter(state: LimitsState, ep: Endpoint) {
-  return function limitRate(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  // A bearer caller's counters on this endpoint, built once per caller (the caller is cached with its
+  // token, auth/credentials.ts resolveBearer) and again when the control API changes the endpoint's
+  // numbers. An OAuth 1.0a caller is a new object each request, and Ads takes depend on the account
+  // and the query: those are built per request.
+  const built = new WeakMap<Caller, { limits: Limits; takes: Take[] }>();
+  function takesFor(req: FastifyRequest): Take[] {
+    const caller = req.caller;
+    if (!caller || caller.kind === 'oauth1-user' || ep.family === 'ads') return takesOf(ep, req);
+    const hit = built.get(caller);
+    if (hit && hit.limits === ep.limits) return hit.takes;
     const takes = takesOf(ep, req);
+    built.set(caller, { limits: ep.limits, takes });
+    return takes;
+  }
+  return function limitRate(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const takes = takesFor(req);
     if (takes.length === 0) return done();
-    const counts = takes.map((t) => state.counters.take(t.key, t.w));
-    if (!counts.some((c) => c instanceof Promise)) return done(judge(ep, takes, counts as Count[], reply) ?? undefined);
+    const counts: (Count | Promise<Count>)[] = [];
+    let waits = false;
+    for (const t of takes) {
+      const c = state.counters.take(t.key, t.w);
+      if (c instanceof Promise) waits = true;
+      counts.push(c);
+    }
+    if (!waits) return done(judge(ep, takes, counts as Count[], reply) ?? undefined);
     Promise.all(counts).then(
       (all) => done(judge(ep, takes, all, reply) ?? undefined),
       (err: Error) => done(err),
