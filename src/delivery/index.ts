@@ -24,11 +24,14 @@ export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch
 /**
  * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out; returns the
  * event's id. The wake may come before the commit: on SQLite the claim waits for it, on PostgreSQL
- * the next poll (~10 ms) finds it.
+ * the next poll (~10 ms) finds it. When the fan-out has said what no one listening looks like
+ * (`unheard`) and that holds as the row is written, the row is written settled: the streams read it
+ * all the same, and the fan-out has no row to settle after it (issue #23: that update cost a post
+ * more than its own insert).
  */
 export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
   const id = deps.ids.next();
-  await enqueue(tx, id, deps.clock.now(), event);
-  deps.runtime.delivery.nudgeDispatch();
+  const settled = await enqueue(tx, id, deps.clock.now(), event, deps.runtime.delivery.unheard());
+  deps.runtime.delivery.nudgeDispatch({ settled });
   return id;
 }

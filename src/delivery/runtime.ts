@@ -7,11 +7,20 @@ import { createHttpClient, type HttpClient } from './http.js';
 
 export type DeliveryRuntime = {
   http: HttpClient;
-  /** Wakes the readers of source topics (fan-out, streams): something was written in this process. */
-  nudgeDispatch(): void;
+  /**
+   * Wakes the readers of source topics (fan-out, streams): something was written in this process.
+   * `settled`: it was written settled, and only the readers of every row (the streams) need waking.
+   */
+  nudgeDispatch(o?: { settled?: boolean }): void;
   /** Wakes the delivery worker (delivery rows were written). */
   nudgeDelivery(): void;
-  wire(hooks: { dispatch?: () => void; delivery?: () => void }): void;
+  /**
+   * The SQL condition under which no one would act on a source event (no subscription, no linked
+   * webhook), as the fan-out wired it; null before it starts (rows are then written pending).
+   */
+  unheard(): string | null;
+  /** `dispatch`: a reader of every source row; `pending`: a reader of the rows still to settle (the fan-out). */
+  wire(hooks: { dispatch?: () => void; pending?: () => void; delivery?: () => void; unheard?: string }): void;
   /** Closes the HTTP client's connections (after the workers that send stopped). */
   stop(): void;
 };
@@ -23,14 +32,25 @@ declare module '../deps.js' {
 }
 
 export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
-  const hooks = { dispatch: [] as Array<() => void>, delivery: [] as Array<() => void> };
+  const hooks = {
+    dispatch: [] as Array<() => void>,
+    pending: [] as Array<() => void>,
+    delivery: [] as Array<() => void>,
+  };
+  let unheard: string | null = null;
   const http = createHttpClient(base.config, () => base.clock.wall());
   return {
     http,
-    nudgeDispatch: () => hooks.dispatch.forEach((fn) => fn()),
+    nudgeDispatch(o) {
+      hooks.dispatch.forEach((fn) => fn());
+      if (!o?.settled) hooks.pending.forEach((fn) => fn());
+    },
     nudgeDelivery: () => hooks.delivery.forEach((fn) => fn()),
+    unheard: () => unheard,
     wire(h) {
+      if (h.unheard) unheard = h.unheard;
       if (h.dispatch) hooks.dispatch.push(h.dispatch);
+      if (h.pending) hooks.pending.push(h.pending);
       if (h.delivery) hooks.delivery.push(h.delivery);
     },
     stop: () => http.close(),

@@ -15,15 +15,35 @@ export type OutboxRow = {
   last_error: string | null;
 };
 
-export async function enqueue(tx: Queryable, id: string, now: number, event: OutboxEvent): Promise<void> {
-  await tx.run('INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES (?, ?, ?, ?, ?, ?)', [
-    id,
-    event.topic,
-    event.target ?? null,
-    JSON.stringify(event.payload),
-    now,
-    now,
-  ]);
+/**
+ * Writes one event. `settledWhen`, an SQL condition, is evaluated in the same statement (the writer's
+ * transaction): when it holds, the row is written already settled ('done', one attempt), as the
+ * fan-out would leave a row that no one was listening for (delivery/index.ts `enqueueSource`).
+ * Returns whether it was.
+ */
+export async function enqueue(
+  tx: Queryable,
+  id: string,
+  now: number,
+  event: OutboxEvent,
+  settledWhen: string | null = null,
+): Promise<boolean> {
+  const args = [id, event.topic, event.target ?? null, JSON.stringify(event.payload), now, now];
+  if (settledWhen === null) {
+    await tx.run(
+      'INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES (?, ?, ?, ?, ?, ?)',
+      args,
+    );
+    return false;
+  }
+  const row = await tx.get<{ attempts: number }>(
+    `WITH unheard (yes) AS (SELECT CASE WHEN ${settledWhen} THEN 1 ELSE 0 END)
+     INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
+     SELECT ?, ?, ?, ?, ?, ?, CASE WHEN yes = 1 THEN 'done' ELSE 'pending' END, yes FROM unheard
+     RETURNING attempts`,
+    args,
+  );
+  return Number(row?.attempts) === 1;
 }
 
 /**

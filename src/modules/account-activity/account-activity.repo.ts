@@ -17,9 +17,11 @@ export const aaaRepo = {
     db.get<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? AND user_id = ?', [webhookId, userId]),
   byWebhook: (db: Queryable, webhookId: string) =>
     db.all<AaaRow>('SELECT * FROM aaa_subscriptions WHERE webhook_id = ? ORDER BY created_at, user_id', [webhookId]),
+  /** A query with a row when any subscription exists (`any`; the fan-out's `unheard` condition). */
+  ANY_SQL: 'SELECT 1 AS x FROM aaa_subscriptions LIMIT 1',
   /** Whether any subscription exists (the fan-out skips rendering events nobody receives). */
   async any(db: Queryable): Promise<boolean> {
-    return Boolean(await db.get('SELECT 1 AS x FROM aaa_subscriptions LIMIT 1'));
+    return Boolean(await db.get(aaaRepo.ANY_SQL));
   },
   byUsers: (db: Queryable, userIds: string[]) =>
     db.all<AaaRow>(`SELECT * FROM aaa_subscriptions WHERE user_id IN (${marks(userIds.length)})`, userIds),

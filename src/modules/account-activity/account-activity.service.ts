@@ -63,6 +63,8 @@ export async function countSubscriptions(deps: Deps, app: AppRow) {
 
 /** Whether any account has an Account Activity subscription at all. */
 export const anySubscriber = (deps: Deps) => aaaRepo.any(deps.db);
+/** A query with a row when any Account Activity subscription exists. */
+export const ANY_SUBSCRIBER_SQL = aaaRepo.ANY_SQL;
 
 /** Subscriptions (webhook, app) per subscribed user, for the fan-out. */
 export async function subscribersOf(deps: Deps, userIds: string[]): Promise<Map<string, AaaRow[]>> {

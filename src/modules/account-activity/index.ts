@@ -1,5 +1,5 @@
 // What other modules may use of the Account Activity API: routes, subscribers, legacy bodies,
 // what a webhook deletion does to subscriptions.
 export { accountActivityRoutes } from './account-activity.routes.js';
-export { anySubscriber, subscribersOf, removeDeletedWebhook } from './account-activity.service.js';
+export { anySubscriber, ANY_SUBSCRIBER_SQL, subscribersOf, removeDeletedWebhook } from './account-activity.service.js';
 export { legacyBody, legacyJson, legacyTweet, legacyUser, type LegacyEvent } from './account-activity.view.js';

@@ -8,8 +8,8 @@ import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
-import { anySubscriber, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
-import { allLinks, enqueueDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
+import { anySubscriber, ANY_SUBSCRIBER_SQL, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
+import { allLinks, ANY_LINK_SQL, enqueueDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
@@ -95,6 +95,13 @@ function withoutItems(row: OutboxRow): Expansion {
 async function anyAudience(deps: Deps): Promise<boolean> {
   return (await activityRepo.any(deps.db)) || (await anySubscriber(deps));
 }
+
+/**
+ * What no one listening looks like, in SQL: no activity or Account Activity subscription and no
+ * webhook linked to a filtered stream (the step's `!audience && !links.length`). Source rows written
+ * while it holds are written settled (delivery/index.ts `enqueueSource`).
+ */
+const UNHEARD = [activityRepo.ANY_SQL, ANY_SUBSCRIBER_SQL, ANY_LINK_SQL].map((q) => `NOT EXISTS (${q})`).join(' AND ');
 
 type Batch = { events: EventRow[]; deliveries: NewDelivery[] };
 
@@ -239,7 +246,7 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
       return rows.length >= CLAIM;
     },
   });
-  deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
+  deps.runtime.delivery.wire({ pending: () => pump.nudge(), unheard: UNHEARD });
   await onOutbox(deps.cluster.signals, SOURCE_TOPICS, () => pump.nudge());
   await listenForEvents(deps);
   pump.start();

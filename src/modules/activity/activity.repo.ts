@@ -64,9 +64,11 @@ export const activityRepo = {
   async detachWebhook(db: Queryable, webhookId: string): Promise<void> {
     await db.run('UPDATE activity_subscriptions SET webhook_id = NULL WHERE webhook_id = ?', [webhookId]);
   },
+  /** A query with a row when any subscription exists (`any`; the fan-out's `unheard` condition). */
+  ANY_SQL: 'SELECT 1 AS x FROM activity_subscriptions LIMIT 1',
   /** Whether any subscription exists (the fan-out skips rendering events nobody receives). */
   async any(db: Queryable): Promise<boolean> {
-    return Boolean(await db.get('SELECT 1 AS x FROM activity_subscriptions LIMIT 1'));
+    return Boolean(await db.get(activityRepo.ANY_SQL));
   },
   /** Subscriptions under any of `names` for the user (keyword-only kinds such as news.new match user_id NULL). */
   matching: (db: Queryable, names: string[], userId: string | null) =>

@@ -4,6 +4,6 @@ export { findWebhook, requireWebhook, WEBHOOK_ID, type WebhookCascade } from './
 export { armAllChecks, createWebhookChecks } from './webhooks.checks.js';
 export { startWebhookWorkers, enqueueDeliveries, nudgeDeliveries, type NewDelivery } from './webhooks.workers.js';
 export { createReplayJob, replayWindow, parseReplayDate, type Window } from './webhooks.replay.js';
-export { allLinks, type LinkFields } from './webhooks.links.js';
+export { allLinks, ANY_LINK_SQL, type LinkFields } from './webhooks.links.js';
 export { webhookView } from './webhooks.view.js';
 export type { WebhookRow, LinkRow } from './webhooks.repo.js';

@@ -33,6 +33,8 @@ export async function createLink(deps: Deps, app: AppRow, webhookId: string, fie
 
 export const listLinks = (deps: Deps, appId: string) => linksRepo.byApp(deps.db, appId);
 export const allLinks = (deps: Deps) => linksRepo.all(deps.db);
+/** A query with a row when any webhook is linked to a filtered stream. */
+export const ANY_LINK_SQL = linksRepo.ANY_SQL;
 
 export async function deleteLink(deps: Deps, app: AppRow, webhookId: string): Promise<void> {
   await requireWebhook(deps, app.id, webhookId);

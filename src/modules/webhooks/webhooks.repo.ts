@@ -150,6 +150,8 @@ export type LinkRow = { webhook_id: string; app_id: string; instance_id: string;
 
 /** Filtered-stream ↔ webhook links, each with its own field set (notes §3). */
 export const linksRepo = {
+  /** A query with a row when any link exists (the fan-out's `unheard` condition). */
+  ANY_SQL: 'SELECT 1 AS x FROM webhook_stream_links LIMIT 1',
   async upsert(db: Queryable, l: LinkRow): Promise<void> {
     await db.run(
       `INSERT INTO webhook_stream_links (webhook_id, app_id, instance_id, fields, created_at) VALUES (?, ?, ?, ?, ?)
