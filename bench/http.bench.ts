@@ -10,7 +10,8 @@
 // ADR 0019): the lookup runs with `--rate-limits real` (its endpoint's limit raised through the control
 // API so that no request is refused, every counter still counted) and again on a second Aviary started
 // with `--rate-limits off --journal-size 0`; the difference is what rate limiting and the request journal
-// together cost a bearer lookup (issue #20: budget ≤ 5 µs). BENCH_AVIARY_FLAGS adds start flags to both.
+// together cost a bearer lookup (issue #20: budget ≤ 5 µs), taken with both servers loaded at once at
+// one fixed rate, BENCH_SIDE_ROUNDS (30) rounds of BENCH_SIDE_SECONDS (2), the median of the differences. BENCH_AVIARY_FLAGS adds start flags to both.
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
@@ -19,6 +20,12 @@ import { budgetLine, median } from './support/util.js';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const SIDE_RATE = Number(process.env.BENCH_SIDE_RATE ?? 3000);
+/**
+ * Side-by-side rounds, after the others: one round's difference moves by ±10 µs on this VM, so the
+ * median takes many short ones (30 rounds put its standard error near 2 µs; bench/NOTES.md).
+ */
+const SIDE_ROUNDS = Number(process.env.BENCH_SIDE_ROUNDS ?? 30);
+const SIDE_SECONDS = Number(process.env.BENCH_SIDE_SECONDS ?? 2);
 const BUDGET = { trivialCpuUs: 25, startupMs: 1500, idleRssMb: 150, rateLimitCpuUs: 5 };
 
 type Result = { rps: number; p99: number; non2xx: number; errors: number; cpuUsPerReq: number };
@@ -30,14 +37,14 @@ async function load(
   proc: ChildProcess,
   url: string,
   headers: Record<string, string> = {},
-  opts: { connections?: number; overallRate?: number } = {},
+  opts: { connections?: number; overallRate?: number; seconds?: number } = {},
 ): Promise<Result> {
   const c0 = cpuMs(proc.pid!);
   const r = await autocannon({
     url,
     connections: opts.connections ?? 50,
     pipelining: 1,
-    duration: DURATION,
+    duration: opts.seconds ?? DURATION,
     headers,
     ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
   });
@@ -60,8 +67,8 @@ async function load(
  */
 const loadSideBySide = (a: Target, b: Target): Promise<[Result, Result]> =>
   Promise.all([
-    load(a.proc, a.url, a.headers, { connections: 20, overallRate: SIDE_RATE }),
-    load(b.proc, b.url, b.headers, { connections: 20, overallRate: SIDE_RATE }),
+    load(a.proc, a.url, a.headers, { connections: 20, overallRate: SIDE_RATE, seconds: SIDE_SECONDS }),
+    load(b.proc, b.url, b.headers, { connections: 20, overallRate: SIDE_RATE, seconds: SIDE_SECONDS }),
   ]);
 
 const extra = process.env.BENCH_AVIARY_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -119,9 +126,6 @@ try {
         pairs[name].push({ aviary: await r.aviary(), bare: b });
       }
     }
-    const on = { proc: aviary.proc, url: `${aviary.url}/2/users/12`, headers: bearer };
-    const off = { proc: aviaryOff.proc, url: `${aviaryOff.url}/2/users/12`, headers: bearerOff };
-    sideBySide.push(await loadSideBySide(on, off));
     // A fresh floor server each round, loaded right after it starts as Aviary is: a Node process that
     // has sat idle for a while runs ~25 % slower afterwards (V8's memory reducer; bench/NOTES.md).
     const fastifyClock = await startFastifyFloor(18_083 + 10 * i, '/_aviary/clock', clockBody);
@@ -132,6 +136,9 @@ try {
       fastifyClock.kill();
     }
   }
+  const on = { proc: aviary.proc, url: `${aviary.url}/2/users/12`, headers: bearer };
+  const off = { proc: aviaryOff.proc, url: `${aviaryOff.url}/2/users/12`, headers: bearerOff };
+  for (let i = 0; i < SIDE_ROUNDS; i++) sideBySide.push(await loadSideBySide(on, off));
 } finally {
   bareClock.kill();
   bareUser.kill();
@@ -198,6 +205,12 @@ sideBySide.forEach(([on, off], i) =>
     `round ${i + 1}  side by side: lookup on ${cpu(on)}, off ${cpu(off)}: ${(on.cpuUsPerReq - off.cpuUsPerReq).toFixed(1)} µs`,
   ),
 );
+{
+  // How far the per-round differences spread: the median is only as good as this says.
+  const d = sideBySide.map(([on, off]) => on.cpuUsPerReq - off.cpuUsPerReq).sort((a, b) => a - b);
+  const q = (f: number) => d[Math.min(d.length - 1, Math.floor(f * d.length))]!.toFixed(1);
+  console.log(`limits+journal side by side, ${d.length} rounds: quartiles ${q(0.25)} / ${q(0.5)} / ${q(0.75)} µs`);
+}
 console.log(`limits+journal back to back (context): ${backToBackUs.toFixed(1)} µs, on minus off`);
 console.log(
   budgetLine(

@@ -39,6 +39,20 @@ export function errorOf(payload: string): string | null {
   return null;
 }
 
+/** The scheme words Aviary accepts, as journaled: no new string for each request that uses one. */
+const SCHEMES = new Map([
+  ['Bearer', 'bearer'],
+  ['OAuth', 'oauth'],
+  ['Basic', 'basic'],
+]);
+
+/** The Authorization header's scheme word, lower case. */
+function schemeOf(auth: string): string {
+  const space = auth.indexOf(' ');
+  const word = space < 0 ? auth : auth.slice(0, space);
+  return SCHEMES.get(word) ?? word.toLowerCase();
+}
+
 /** An answered request's entry; `route` is the template the request matched (null when none did). */
 export function requestEntry(
   req: FastifyRequest,
@@ -49,7 +63,6 @@ export function requestEntry(
   const q = url.indexOf('?');
   const c = req.caller;
   const auth = req.headers.authorization;
-  const space = auth ? auth.indexOf(' ') : -1;
   return {
     seq: 0,
     node: undefined,
@@ -59,7 +72,7 @@ export function requestEntry(
     path: q < 0 ? url : url.slice(0, q),
     route,
     query: q < 0 ? null : maskForm(url.slice(q + 1)),
-    auth_scheme: auth ? (space < 0 ? auth : auth.slice(0, space)).toLowerCase() : null,
+    auth_scheme: auth ? schemeOf(auth) : null,
     caller: c?.kind ?? null,
     app_id: c?.app.id ?? null,
     user_id: c && c.kind !== 'app' ? c.userId : null,
