@@ -37,9 +37,9 @@ export async function enqueue(
     return false;
   }
   const row = await tx.get<{ attempts: number }>(
-    `WITH unheard (yes) AS (SELECT CASE WHEN ${settledWhen} THEN 1 ELSE 0 END)
-     INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
-     SELECT ?, ?, ?, ?, ?, ?, CASE WHEN yes = 1 THEN 'done' ELSE 'pending' END, yes FROM unheard
+    `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
+     VALUES (?, ?, ?, ?, ?, ?, CASE WHEN ${settledWhen} THEN 'done' ELSE 'pending' END,
+             CASE WHEN ${settledWhen} THEN 1 ELSE 0 END)
      RETURNING attempts`,
     args,
   );

@@ -47,9 +47,13 @@ async function resolver(deps: Deps, text: string): Promise<(u: string) => string
 }
 
 /** username (lower case) → id of the mentioned accounts that exist. */
-async function resolverOf(deps: Deps, names: string[]): Promise<(u: string) => string | undefined> {
+async function resolverOf(
+  deps: Deps,
+  names: string[],
+  db: Queryable = deps.db,
+): Promise<(u: string) => string | undefined> {
   if (!names.length) return () => undefined;
-  const users = await findUserIdsByUsernames(deps, names);
+  const users = await findUserIdsByUsernames(deps, names, db);
   const map = new Map(users.map((u) => [u.username_lower, u.id]));
   return (u) => map.get(u);
 }
@@ -84,31 +88,38 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   if (b.community_id) await checkCommunityPost(deps, b.community_id, author.id);
   // The text is analysed once: the duplicate check compares its stored form, the mentions are looked up.
   const analysis = analyzeText(text, author.id);
-  await checkDuplicate(deps, author, text, analysis.text);
   const id = deps.ids.next();
   const now = deps.clock.now();
-  const row = buildPost({
-    id,
-    authorId: author.id,
-    authorUsername: author.username,
-    text,
-    createdAt: now,
-    source: actor.app.name,
-    appId: actor.app.id,
-    replyTo,
-    quoteOf,
-    mediaKeys: media.map((m) => m.media_key),
-    pollId: b.poll ? deps.ids.next() : undefined,
-    placeId: b.geo?.place_id,
-    replySettings: b.reply_settings ?? b.poll?.reply_settings,
-    paidPartnership: b.paid_partnership,
-    communityId: b.community_id,
-    shareWithFollowers: b.share_with_followers,
-    nullcast: b.nullcast,
-    resolve: await resolverOf(deps, analysis.mentions),
-    analysis,
-  });
+  const pollId = b.poll ? deps.ids.next() : undefined;
+  const build = async (tx: Queryable) =>
+    buildPost({
+      id,
+      authorId: author.id,
+      authorUsername: author.username,
+      text,
+      createdAt: now,
+      source: actor.app.name,
+      appId: actor.app.id,
+      replyTo,
+      quoteOf,
+      mediaKeys: media.map((m) => m.media_key),
+      pollId,
+      placeId: b.geo?.place_id,
+      replySettings: b.reply_settings ?? b.poll?.reply_settings,
+      paidPartnership: b.paid_partnership,
+      communityId: b.community_id,
+      shareWithFollowers: b.share_with_followers,
+      nullcast: b.nullcast,
+      resolve: await resolverOf(deps, analysis.mentions, tx),
+      analysis,
+    });
+  // The duplicate check and the mentions' lookup read in the write transaction: a read there costs
+  // a fraction of one on its own (no lock taken and released per statement, issue #23), and two
+  // identical posts of one author in one group cannot both pass.
+  let row!: PostRow;
   await deps.db.tx(async (tx) => {
+    await checkDuplicate(tx, author, text, analysis.text);
+    row = await build(tx);
     checkMonthlyCap(actor, await postsRepo.countPost(tx, actor.app.id, monthOf(now)));
     await insertPost(tx, row, author);
     if (b.poll) {
@@ -195,9 +206,9 @@ async function bumpRoot(
  * The real service refuses the same text twice in a row from one account: `stored` is the text as
  * it would be stored (links wrapped), compared with the author's latest post that is not a repost.
  */
-async function checkDuplicate(deps: Deps, author: UserRow, text: string, stored: string): Promise<void> {
+async function checkDuplicate(db: Queryable, author: UserRow, text: string, stored: string): Promise<void> {
   if (!text.trim()) return;
-  if ((await postsRepo.latestText(deps.db, author.id)) === stored) {
+  if ((await postsRepo.latestText(db, author.id)) === stored) {
     throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
       v1: { code: 187, message: 'Status is a duplicate.' },
     });

@@ -127,8 +127,9 @@ export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
   cachedUsersByIds(deps.runtime.userRows, deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
 /** {id, username_lower} of the named accounts that exist (resolving a post's mentions). */
-export const findUserIdsByUsernames = (deps: Deps, names: readonly string[]) =>
-  names.length ? usersRepo.idsByUsernames(deps.db, names) : Promise.resolve([]);
+/** `db`: the caller's transaction when it reads inside one. */
+export const findUserIdsByUsernames = (deps: Deps, names: readonly string[], db: Queryable = deps.db) =>
+  names.length ? usersRepo.idsByUsernames(db, names) : Promise.resolve([]);
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
   usersRepo.bump(db, id, counter, delta);
