@@ -11,7 +11,8 @@
 // API so that no request is refused, every counter still counted) and again on a second Aviary started
 // with `--rate-limits off --journal-size 0`; the difference is what rate limiting and the request journal
 // together cost a bearer lookup (issue #20: budget ≤ 5 µs), taken with both servers loaded at once at
-// one fixed rate, BENCH_SIDE_ROUNDS (30) rounds of BENCH_SIDE_SECONDS (2), the median of the differences. BENCH_AVIARY_FLAGS adds start flags to both.
+// one fixed rate, BENCH_SIDE_ROUNDS (30) rounds of BENCH_SIDE_SECONDS (2), the median of the differences.
+// BENCH_AVIARY_FLAGS adds start flags to both.
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';
