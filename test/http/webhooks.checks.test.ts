@@ -16,7 +16,9 @@ forEachStore('webhooks: challenge-response state machine', (store) => {
   let s: TestServer;
   const receivers: Receiver[] = [];
   before(async () => {
-    s = await startServer({ store, config: { webhookTimeoutMs: 300 } });
+    // Short for the timeout cases, long enough for a first check on a busy CI machine (at 300 ms a
+    // registration's check once timed out there before the receiver answered).
+    s = await startServer({ store, config: { webhookTimeoutMs: 1_000 } });
     await s.admin('POST', '/_aviary/clock', { set: T0 });
   });
   after(async () => {
