@@ -188,7 +188,11 @@ export async function newWebhook(
 ): Promise<{ receiver: Receiver; id: string }> {
   const receiver = await startReceiver({ secret: app.consumer_secret, path: o.path });
   const res = await s.call('POST', '/2/webhooks', { auth: app.auth, body: { url: receiver.url } });
-  if (res.status !== 200) throw new Error(`webhook registration failed: ${JSON.stringify(res.body)}`);
+  if (res.status !== 200) {
+    // Closed here: nothing else holds it, and an open receiver keeps the test file from ending.
+    await receiver.close();
+    throw new Error(`webhook registration failed: ${JSON.stringify(res.body)}`);
+  }
   return { receiver, id: res.body.data.id };
 }
 
