@@ -60,9 +60,10 @@ function fromFastify(err: FastifyError, req: FastifyRequest, bodyLimit: number):
 
 /**
  * `unrouted` adds hooks to the not-found handler, which answers what no route matched (the journal's
- * onSend: as a global hook every route would pay for it twice). Fastify applies every lifecycle hook
- * given there (lib/four-oh-four.js `_setNotFoundHandler`), though its types and docs name only
- * preValidation and preHandler; journal.requests.test.ts checks that an unknown route is journaled.
+ * onSend, which each route gets with its own template: a global hook would run on every route too).
+ * Fastify applies every lifecycle hook given there (lib/four-oh-four.js `_setNotFoundHandler`), though
+ * its types and docs name only preValidation and preHandler; journal.requests.test.ts checks that an
+ * unknown route is journaled.
  */
 export function installErrorHandling(
   app: FastifyInstance,
