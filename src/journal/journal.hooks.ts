@@ -7,7 +7,7 @@
 // not onResponse: an onResponse hook cost the bearer lookup more than the whole entry does.) Streams
 // record their own entries (journal.runtime.ts), and a connection a fault rule resets is recorded by
 // the fault hook.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Deps } from '../deps.js';
 import { errorOf, requestEntry } from './journal.entries.js';
 
@@ -18,15 +18,8 @@ declare module 'fastify' {
   }
 }
 
-type OnSend = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (err: Error | null, payload: unknown) => void,
-) => void;
-
 /** Where the journal hooks in: the not-found handler's hooks (http/errors.ts sets that handler). */
-export type JournalHooks = { unrouted: { onSend?: OnSend[] } };
+export type JournalHooks = { unrouted: { onSend?: onSendHookHandler[] } };
 
 export function installJournal(app: FastifyInstance, deps: Deps): JournalHooks {
   const journal = deps.runtime.journal;
@@ -39,7 +32,7 @@ export function installJournal(app: FastifyInstance, deps: Deps): JournalHooks {
   const { clock } = deps;
 
   const recorder =
-    (route: string | null): OnSend =>
+    (route: string | null): onSendHookHandler =>
     (req, reply, payload, done) => {
       if (typeof payload === 'string') {
         if (reply.statusCode >= 400) req.journalError = errorOf(payload);

@@ -123,7 +123,7 @@ export function createRing(size: number): Ring {
       faults: faults[i]!,
       extra: extra[i]!,
     };
-    if (node[i] !== undefined && node[i] !== null) e.node = node[i];
+    if (node[i] !== undefined) e.node = node[i];
     return e;
   }
 
