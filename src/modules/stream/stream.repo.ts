@@ -19,7 +19,11 @@ export const STREAM_TOPICS = [
   'compliance.post',
   'compliance.label',
 ] as const;
-const TOPICS = `topic IN (${STREAM_TOPICS.map((t) => `'${t}'`).join(', ')})`;
+// Every read here walks the outbox by id (the primary key). Written as a plain `topic IN (…)`, SQLite's
+// planner (no statistics) took the outbox_claim index on topic instead and sorted every stream event
+// ever kept to find the newest few: 2.2 ms a read at 20,000 posts against 32 µs by id (issue #23). An
+// expression of the column is no index's key, on either store.
+const TOPICS = `(topic || '') IN (${STREAM_TOPICS.map((t) => `'${t}'`).join(', ')})`;
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const streamRepo = {
