@@ -6,8 +6,13 @@
 // statements and the background work they cause (fan-out, search indexer, stream dispatcher).
 // One post at a time (default) there is no group commit; BENCH_CONCURRENCY=16 shows it.
 // BENCH_STREAM=1 opens one filtered-stream connection with a rule, so the stream dispatcher runs.
+// BENCH_HOOK=1 subscribes every author's post.create (X Activity API) to a webhook served here, so
+// the activity fan-out and the webhook deliveries run.
 // PostgreSQL runs too when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildConfig } from '../src/config/index.js';
@@ -126,6 +131,32 @@ async function measure(store: 'sqlite' | 'postgres') {
     });
     void res.body?.pipeTo(new WritableStream()).catch(() => undefined);
   }
+  let receiver: http.Server | null = null;
+  if (process.env.BENCH_HOOK) {
+    const app = (await call('POST', '/_aviary/apps', { name: 'stmts-hook', tier: 'enterprise' })).body.data;
+    receiver = http.createServer((req, res) => {
+      const token = new URL(req.url!, 'http://x').searchParams.get('crc_token');
+      if (req.method === 'GET' && token !== null) {
+        const response_token = 'sha256=' + createHmac('sha256', app.consumer_secret).update(token).digest('base64');
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response_token }));
+      }
+      req.resume().on('end', () => res.writeHead(200).end());
+    });
+    await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const bearer = `Bearer ${app.bearer_token}`;
+    const hook = await call('POST', '/2/webhooks', { url }, bearer);
+    if (hook.status !== 200) throw new Error(JSON.stringify(hook.body));
+    for (const user_id of authors) {
+      const sub = await call(
+        'POST',
+        '/2/activity/subscriptions',
+        { event_type: 'post.create', filter: { user_id }, webhook_id: hook.body.data.id },
+        bearer,
+      );
+      if (sub.status >= 300) throw new Error(JSON.stringify(sub.body));
+    }
+  }
   for (let i = 0; i < 50; i++) await call('POST', '/_aviary/posts', { author_id: author.id, text: `warm ${i} hello` });
   await new Promise((r) => setTimeout(r, 500));
   counting = true;
@@ -147,6 +178,7 @@ async function measure(store: 'sqlite' | 'postgres') {
   counting = false;
   abort?.abort();
   await aviary.close();
+  receiver?.close();
   await where.remove();
   const rows = [...stats.entries()]
     .map(([k, s]) => ({
