@@ -3,3 +3,4 @@
 export { accountActivityRoutes } from './account-activity.routes.js';
 export { anySubscriber, ANY_SUBSCRIBER_SQL, subscribersOf, removeDeletedWebhook } from './account-activity.service.js';
 export { legacyBody, legacyJson, legacyTweet, legacyUser, type LegacyEvent } from './account-activity.view.js';
+export type { AaaRow } from './account-activity.repo.js';

@@ -8,7 +8,15 @@ import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
-import { anySubscriber, ANY_SUBSCRIBER_SQL, legacyBody, legacyJson, subscribersOf } from '../account-activity/index.js';
+import {
+  anySubscriber,
+  ANY_SUBSCRIBER_SQL,
+  legacyBody,
+  legacyJson,
+  subscribersOf,
+  type AaaRow,
+} from '../account-activity/index.js';
+import { cachedPosts } from '../posts/index.js';
 import { allLinks, ANY_LINK_SQL, enqueueDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
@@ -119,19 +127,48 @@ function matches(s: SubscriptionRow, item: Item): boolean {
   return s.keyword === null || (item.text ?? '').toLowerCase().includes(s.keyword.toLowerCase());
 }
 
+/** Who the items of a claimed batch can reach: X Activity API subscriptions and Account Activity subscribers. */
+type Audiences = {
+  activity(kind: string, userId: string | null): SubscriptionRow[];
+  legacy: Map<string, AaaRow[]>;
+};
+
+/**
+ * Every subscription the batch's items can reach, read for the batch at once: three statements
+ * where a read per item and per post was most of the fan-out's statements (issue #23).
+ */
+async function audiencesOf(deps: Deps, items: Item[]): Promise<Audiences> {
+  const names = { user: new Set<string>(), keyword: new Set<string>() };
+  const users = new Set<string>();
+  for (const item of items) {
+    for (const n of namesOf(item.kind)) (item.userId === null ? names.keyword : names.user).add(n);
+    if (item.userId !== null) users.add(item.userId);
+  }
+  const rows = [
+    ...(users.size ? await activityRepo.matchingUsers(deps.db, [...names.user], [...users]) : []),
+    ...(names.keyword.size ? await activityRepo.matching(deps.db, [...names.keyword], null) : []),
+  ];
+  const byUser = new Map<string | null, SubscriptionRow[]>();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id);
+    if (list) list.push(r);
+    else byUser.set(r.user_id, [r]);
+  }
+  const withLegacy = items.filter((i) => i.legacy && i.userId).map((i) => i.userId!);
+  return {
+    activity: (kind, userId) => {
+      const wanted = namesOf(kind);
+      return (byUser.get(userId) ?? []).filter((s) => wanted.includes(s.event_type));
+    },
+    legacy: await subscribersOf(deps, withLegacy),
+  };
+}
+
 /** X Activity API subscribers of the items: an event row for the app's stream, a delivery for its webhook. */
-async function activityTargets(
-  deps: Deps,
-  row: OutboxRow,
-  items: Item[],
-  out: Batch,
-  cache: Map<string, Promise<SubscriptionRow[]>>,
-) {
+function activityTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch, audiences: Audiences) {
   const now = deps.clock.now();
   for (const [index, item] of items.entries()) {
-    const key = `${item.kind} ${item.userId}`;
-    if (!cache.has(key)) cache.set(key, activityRepo.matching(deps.db, namesOf(item.kind), item.userId));
-    const subs = (await cache.get(key)!).filter((s) => matches(s, item));
+    const subs = audiences.activity(item.kind, item.userId).filter((s) => matches(s, item));
     if (!subs.length) continue;
     const uuid = eventUuid(row.id, index);
     for (const s of subs) {
@@ -143,16 +180,11 @@ async function activityTargets(
 }
 
 /** Account Activity webhooks of the users the items concern, each event once per (user, webhook). */
-async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Batch) {
-  const withLegacy = items.filter((i) => i.legacy && i.userId);
-  if (!withLegacy.length) return;
-  const subs = await subscribersOf(
-    deps,
-    withLegacy.map((i) => i.userId!),
-  );
+function legacyTargets(row: OutboxRow, items: Item[], out: Batch, audiences: Audiences) {
   const seen = new Set<string>();
-  for (const item of withLegacy) {
-    for (const s of subs.get(item.userId!) ?? []) {
+  for (const item of items) {
+    if (!item.legacy || !item.userId) continue;
+    for (const s of audiences.legacy.get(item.userId) ?? []) {
       const key = `${s.webhook_id} ${item.userId}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -160,10 +192,18 @@ async function legacyTargets(deps: Deps, row: OutboxRow, items: Item[], out: Bat
         webhook_id: s.webhook_id,
         event_id: `${row.id}:${item.userId}`,
         kind: 'account_activity',
-        body: legacyJson(legacyBody(item.legacy!, item.userId!)),
+        body: legacyJson(legacyBody(item.legacy, item.userId)),
       });
     }
   }
+}
+
+/** The posts of the batch's post events, read into the row cache at once (each expansion renders one). */
+async function readPosts(deps: Deps, rows: OutboxRow[]): Promise<void> {
+  const ids = rows
+    .filter((r) => r.topic === 'post.create' || r.topic === 'post.edit')
+    .map((r) => String((JSON.parse(r.payload) as Record<string, unknown>).post_id));
+  if (ids.length > 1) await cachedPosts(deps, ids);
 }
 
 /**
@@ -178,14 +218,25 @@ async function fanOut(
   links: LinkRow[],
 ): Promise<void> {
   const out: Batch = { events: [], deliveries: [] };
-  const cache = new Map<string, Promise<SubscriptionRow[]>>();
   const failed: { row: OutboxRow; error: string }[] = [];
-  const ok: OutboxRow[] = [];
+  const expanded: { row: OutboxRow; exp: Expansion }[] = [];
+  if (audience) await readPosts(deps, rows);
   for (const row of rows) {
     try {
-      const exp = audience ? await expand(deps, row) : withoutItems(row);
-      await activityTargets(deps, row, exp.items, out, cache);
-      await legacyTargets(deps, row, exp.items, out);
+      expanded.push({ row, exp: audience ? await expand(deps, row) : withoutItems(row) });
+    } catch (err) {
+      failed.push({ row, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const audiences = await audiencesOf(
+    deps,
+    expanded.flatMap((e) => e.exp.items),
+  );
+  const ok: OutboxRow[] = [];
+  for (const { row, exp } of expanded) {
+    try {
+      activityTargets(deps, row, exp.items, out, audiences);
+      legacyTargets(row, exp.items, out, audiences);
       if (exp.postId) out.deliveries.push(...(await streamDeliveries(deps, links, exp.postId)));
       ok.push(row);
     } catch (err) {

@@ -79,6 +79,16 @@ export const activityRepo = {
       (userId === null ? names : [...names, userId]) as Param[],
     ),
 
+  /**
+   * Subscriptions under any of `names` for any of the users: the fan-out reads a claimed batch's at
+   * once and sorts them out per (kind, user) itself.
+   */
+  matchingUsers: (db: Queryable, names: string[], userIds: string[]) =>
+    db.all<SubscriptionRow>(
+      `SELECT * FROM activity_subscriptions WHERE event_type IN (${marks(names.length)}) AND user_id IN (${marks(userIds.length)})`,
+      [...names, ...userIds],
+    ),
+
   insertEvents: (db: Queryable, rows: EventRow[]) => insertRows(db, 'activity_events', EVENT_COLUMNS, rows, 200),
   /** Events of the apps at or after `since` (service time), oldest first. */
   eventsSince: (db: Queryable, appIds: string[], since: number, limit: number) =>
