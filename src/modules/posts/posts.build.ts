@@ -1,7 +1,7 @@
 // Builds the stored row of a new post (or edit, or repost) from what the author sent: t.co links,
 // entities with mention ids, annotations from the catalog, language, conversation and edit chain.
 // Pure: every lookup it needs is passed in. Shared by the write path and the dataset seeder.
-import twttr from 'twitter-text';
+import twttr from '../../shared/twitter-text.js';
 import { annotate } from './posts.annotations.js';
 import { detectLang } from './posts.lang.js';
 import type { PostRow } from './posts.repo.js';

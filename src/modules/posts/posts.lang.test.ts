@@ -3,7 +3,7 @@
 // path written out here as it was before the fast path.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import twttr from 'twitter-text';
+import twttr from '../../shared/twitter-text.js';
 import { mulberry32 } from '../../shared/prng.js';
 import { detectLang, type FoundEntities } from './posts.lang.js';
 

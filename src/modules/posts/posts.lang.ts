@@ -2,7 +2,7 @@
 // then the most frequent function words for Latin-script languages. Like the real service it
 // answers `zxx` for posts that are only links or media, `qht` for only hashtags, `qam` for only
 // mentions, and `und` when it cannot tell.
-import twttr from 'twitter-text';
+import twttr from '../../shared/twitter-text.js';
 
 const SCRIPTS: [RegExp, string][] = [
   [/[\u3040-\u30ff]/, 'ja'],

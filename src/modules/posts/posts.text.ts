@@ -1,7 +1,7 @@
 // Text → entities, the way the real service does it: links are wrapped in t.co short links, and
 // urls, mentions, hashtags and cashtags come from the official `twitter-text` library, with indices
 // in code points (v2 entities count Unicode code points, not UTF-16 units).
-import twttr from 'twitter-text';
+import twttr from '../../shared/twitter-text.js';
 import { displayUrl, shortLink } from '../../shared/links.js';
 
 export { displayUrl, shortLink };

@@ -1,6 +1,6 @@
 // Domain → wire shape of the v2 User object. Only requested fields appear; defaults id, name, username.
 // Relational fields (most_recent_tweet_id, connection_status) are computed by the caller and passed in.
-import twttr from 'twitter-text';
+import twttr from '../../shared/twitter-text.js';
 import { isoMillis } from '../../shared/clock.js';
 import { displayUrl, shortLink } from '../../shared/links.js';
 import { pick, type Renderers } from '../../shared/pick.js';
