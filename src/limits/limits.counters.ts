@@ -98,12 +98,18 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     for (const key of [...dirty]) await writeOne(key);
   }
 
-  function flush(): Promise<void> {
+  function flushAll(): Promise<void> {
     flushing ??= flushOnce().finally(() => {
       flushing = null;
       if (dirty.size) schedule();
     });
     return flushing;
+  }
+
+  /** Writes every pending count: a write already under way took only the keys dirty when it began. */
+  async function flush(): Promise<void> {
+    if (flushing) await flushing;
+    await flushAll();
   }
 
   /** Shared store: this request is added to the store and judged on the total the store returns. */

@@ -89,13 +89,22 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
     }
   }
 
-  function flush(): Promise<void> {
+  function flushOnce(): Promise<void> {
     flushing ??= (async () => {
       for (const [appId, t] of apps) if (t.pending.size) await writeApp(appId, t);
     })().finally(() => {
       flushing = null;
     });
     return flushing;
+  }
+
+  /**
+   * Writes everything counted so far. A write already under way took only what was pending when it
+   * began: GET /2/usage/tweets asked during one answered without the reads counted since.
+   */
+  async function flush(): Promise<void> {
+    if (flushing) await flushing;
+    await flushOnce();
   }
 
   return {
