@@ -12,7 +12,8 @@
 // with `--rate-limits off --journal-size 0`; the difference is what rate limiting and the request journal
 // together cost a bearer lookup (issue #20: budget ≤ 5 µs), taken with both servers loaded at once at
 // one fixed rate, BENCH_SIDE_ROUNDS (30) rounds of BENCH_SIDE_SECONDS (2), the median of the differences.
-// BENCH_AVIARY_FLAGS adds start flags to both.
+// BENCH_AVIARY_FLAGS adds start flags to both. BENCH_SERVER_CPUS=1 with the bench under `taskset -c 0`
+// puts the servers on core 1 and the load generator on core 0 (bench/NOTES.md "limits-journal, third pass").
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { cpuMs, rssMb, spawnAviary, startBare, startFastifyFloor } from './support/spawn.js';

@@ -22,9 +22,13 @@ export async function spawnAviary(
   const t0 = performance.now();
   // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's own load.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_CPUS (e.g. "1", with the bench itself under `taskset -c 0`): the server runs on those
+  // cores only (taskset execs node, so the pid is the server's), away from the load generator.
+  const cpus = process.env.BENCH_SERVER_CPUS;
   const proc = spawn(
-    process.execPath,
+    cpus ? 'taskset' : process.execPath,
     [
+      ...(cpus ? ['-c', cpus, process.execPath] : []),
       ...flags,
       'bin/aviary.js',
       'start',
