@@ -7,6 +7,7 @@
 // one. A window opens with the first request it counts and ends `ms` later on the service clock; a
 // window the clock has passed starts again at zero.
 import type { Clock } from '../shared/clock.js';
+import { createFlusher } from '../shared/flusher.js';
 import type { Db } from '../store/index.js';
 import { limitsRepo } from './limits.repo.js';
 import type { Window } from './limits.table.js';
@@ -48,7 +49,6 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
   const slots = new Map<string, Slot>();
   const dirty = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> | null = null;
   // One process owns an embedded store: memory is then the whole truth and nothing need be asked.
   const shared = !db.embedded;
 
@@ -94,23 +94,15 @@ export function createCounters(base: { db: Db; clock: Clock }): Counters {
     }
   }
 
-  async function flushOnce(): Promise<void> {
-    for (const key of [...dirty]) await writeOne(key);
-  }
-
-  function flushAll(): Promise<void> {
-    flushing ??= flushOnce().finally(() => {
-      flushing = null;
+  /** Writes every pending count (src/shared/flusher.ts); keys dirtied meanwhile are written next. */
+  const flush = createFlusher(
+    async () => {
+      for (const key of [...dirty]) await writeOne(key);
+    },
+    () => {
       if (dirty.size) schedule();
-    });
-    return flushing;
-  }
-
-  /** Writes every pending count: a write already under way took only the keys dirty when it began. */
-  async function flush(): Promise<void> {
-    if (flushing) await flushing;
-    await flushAll();
-  }
+    },
+  );
 
   /** Shared store: this request is added to the store and judged on the total the store returns. */
   function takeShared(key: string, s: Slot, w: Window): Promise<Count> {

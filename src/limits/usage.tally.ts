@@ -6,6 +6,7 @@
 // it read today, up to SEEN_PER_DAY (past it, a Post counts each time it is read); the ids are this
 // process's, so on a shared store each process de-duplicates what it answered.
 import type { Clock } from '../shared/clock.js';
+import { createFlusher } from '../shared/flusher.js';
 import type { Db } from '../store/index.js';
 import { limitsRepo } from './limits.repo.js';
 import { FLUSH_MS } from './limits.counters.js';
@@ -42,7 +43,6 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
   const { db, clock } = base;
   const apps = new Map<string, AppTally>();
   let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> | null = null;
 
   function tallyOf(appId: string): AppTally {
     const month = monthOf(clock.now());
@@ -89,23 +89,10 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
     }
   }
 
-  function flushOnce(): Promise<void> {
-    flushing ??= (async () => {
-      for (const [appId, t] of apps) if (t.pending.size) await writeApp(appId, t);
-    })().finally(() => {
-      flushing = null;
-    });
-    return flushing;
-  }
-
-  /**
-   * Writes everything counted so far. A write already under way took only what was pending when it
-   * began: GET /2/usage/tweets asked during one answered without the reads counted since.
-   */
-  async function flush(): Promise<void> {
-    if (flushing) await flushing;
-    await flushOnce();
-  }
+  /** Writes everything counted so far (src/shared/flusher.ts). */
+  const flush = createFlusher(async () => {
+    for (const [appId, t] of apps) if (t.pending.size) await writeApp(appId, t);
+  });
 
   return {
     add(appId, postIds) {

@@ -95,8 +95,14 @@ async function expand(deps: Deps, row: OutboxRow): Promise<Expansion> {
  * more than the rest of its fan-out (issue #23), and most servers have no activity subscription.
  */
 function withoutItems(row: OutboxRow): Expansion {
-  if (row.topic !== 'post.create' && row.topic !== 'post.edit') return { items: [] };
-  return { items: [], postId: String((JSON.parse(row.payload) as Record<string, unknown>).post_id) };
+  const postId = postIdOf(row);
+  return postId === null ? { items: [] } : { items: [], postId };
+}
+
+/** The post a post.create / post.edit event is about; null for other topics. */
+function postIdOf(row: OutboxRow): string | null {
+  if (row.topic !== 'post.create' && row.topic !== 'post.edit') return null;
+  return String((JSON.parse(row.payload) as Record<string, unknown>).post_id);
 }
 
 /** Whether any X Activity or Account Activity subscription exists. */
@@ -200,9 +206,7 @@ function legacyTargets(row: OutboxRow, items: Item[], out: Batch, audiences: Aud
 
 /** The posts of the batch's post events, read into the row cache at once (each expansion renders one). */
 async function readPosts(deps: Deps, rows: OutboxRow[]): Promise<void> {
-  const ids = rows
-    .filter((r) => r.topic === 'post.create' || r.topic === 'post.edit')
-    .map((r) => String((JSON.parse(r.payload) as Record<string, unknown>).post_id));
+  const ids = rows.map(postIdOf).filter((id): id is string => id !== null);
   if (ids.length > 1) await cachedPosts(deps, ids);
 }
 
@@ -228,10 +232,8 @@ async function fanOut(
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  const audiences = await audiencesOf(
-    deps,
-    expanded.flatMap((e) => e.exp.items),
-  );
+  const items = expanded.flatMap((e) => e.exp.items);
+  const audiences = await audiencesOf(deps, items);
   const ok: OutboxRow[] = [];
   for (const { row, exp } of expanded) {
     try {
