@@ -32,6 +32,20 @@ export function decodeDelivery(text: string): DeliveryPayload {
   return { ...(JSON.parse(text.slice(0, nl)) as Omit<DeliveryPayload, 'body'>), body: text.slice(nl + 1) };
 }
 export type Target = { url: string; secret: string; valid: boolean };
+/**
+ * Delivery rows a writer in this process hands to the worker as it writes them (issue #23): written
+ * already locked for the worker, they are sent once the writer commits, without the claim that
+ * would read and rewrite each row (a 2–3 KB body) again. A row handed over is held exactly as a
+ * claimed one: if the process dies its lock lapses and any worker claims it (at-least-once).
+ */
+export type Handoff = {
+  /** The lock to write the rows with, or null: write them unclaimed, the worker claims them. */
+  lock: { holder: string; until: number } | null;
+  /** After the commit: the rows as written (started at once when locked for the worker). */
+  committed(rows: OutboxRow[]): void;
+  /** The transaction did not commit: nothing was written. */
+  failed(): void;
+};
 export type Settled = {
   row: OutboxRow;
   payload: DeliveryPayload;
@@ -68,6 +82,16 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   const schedule = retrySchedule(deps.config.webhookRetrySchedule);
   const lockMs = deps.config.webhookTimeoutMs + 5_000;
   let inFlight = 0;
+  /** Slots promised to handoffs whose writers have not committed yet. */
+  let reserved = 0;
+  /**
+   * Handed-over rows may not overtake due rows written unclaimed: after a refused handoff (or at
+   * start, or after a full claim) the worker hands nothing more over until a claim comes back short
+   * with no refused write outstanding or committed since it began (`unclaimed` counts those).
+   */
+  let behind = true;
+  let refusedOpen = 0;
+  let unclaimed = 0;
   let pending: Settled[] = [];
   let flushing: Promise<void> | null = null;
   let armed: { due: number; cancel(): void } | null = null;
@@ -246,19 +270,8 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
     return flushing;
   }
 
-  /** Claims what is due and starts sending it; returns how many rows were claimed. */
-  async function fill(): Promise<number> {
-    const room = MAX_IN_FLIGHT - inFlight - pending.length;
-    if (stopped || room <= 0 || (room < MIN_ROOM && inFlight > 0)) return 0;
-    const wall = deps.clock.wall();
-    const rows = await deliveryRepo.claim(deps.db, {
-      topics: DELIVERY_TOPICS,
-      holder: o.holder,
-      now: deps.clock.now(),
-      wall,
-      lockUntil: wall + lockMs,
-      limit: Math.min(room, CLAIM_LIMIT),
-    });
+  /** Sends rows this worker holds (claimed, or handed over already locked for it). */
+  function startRows(rows: OutboxRow[]) {
     const targets = new Map<string, Promise<Target | null>>();
     for (const row of rows) {
       const payload = decodeDelivery(row.payload);
@@ -285,7 +298,63 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
           scheduleFlush();
         });
     }
+  }
+
+  /** Claims what is due and starts sending it; returns how many rows were claimed. */
+  async function fill(): Promise<number> {
+    const room = MAX_IN_FLIGHT - inFlight - pending.length - reserved;
+    if (stopped || room <= 0 || (room < MIN_ROOM && inFlight > 0)) return 0;
+    const wall = deps.clock.wall();
+    const limit = Math.min(room, CLAIM_LIMIT);
+    const seen = unclaimed;
+    const rows = await deliveryRepo.claim(deps.db, {
+      topics: DELIVERY_TOPICS,
+      holder: o.holder,
+      now: deps.clock.now(),
+      wall,
+      lockUntil: wall + lockMs,
+      limit,
+    });
+    behind = rows.length >= limit || refusedOpen > 0 || seen !== unclaimed;
+    startRows(rows);
     return rows.length;
+  }
+
+  /** A writer is about to write `n` delivery rows: locked for this worker when it has room and no backlog. */
+  function reserve(n: number): Handoff {
+    if (n === 0) return { lock: null, committed: () => undefined, failed: () => undefined };
+    const room = MAX_IN_FLIGHT - inFlight - pending.length - reserved;
+    if (stopped || behind || refusedOpen > 0 || n > room) {
+      behind = true;
+      refusedOpen++;
+      let open = true;
+      const close = (written: boolean) => {
+        if (!open) return;
+        open = false;
+        refusedOpen--;
+        if (written) unclaimed++;
+        pump.nudge();
+      };
+      return { lock: null, committed: () => close(true), failed: () => close(false) };
+    }
+    reserved += n;
+    let open = true;
+    const close = () => {
+      const was = open;
+      open = false;
+      if (was) reserved -= n;
+      progressed();
+      return was;
+    };
+    return {
+      lock: { holder: o.holder, until: deps.clock.wall() + lockMs },
+      committed: (rows) => {
+        if (close()) startRows(rows);
+      },
+      failed: () => {
+        if (close()) pump.nudge();
+      },
+    };
   }
 
   /** Arms the scheduler timer for the next due row stored (at start, and after each timer). */
@@ -332,12 +401,15 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       void arm().catch(o.onError);
     },
     nudge: () => pump.nudge(),
+    reserve,
     drain,
     async stop() {
       stopped = true;
       armed?.cancel();
       await pump.stop();
-      while (inFlight > 0 || flushing) await new Promise<void>((resolve) => waiters.push(resolve));
+      // A handoff's writer commits or fails soon (the fan-out stops first): its rows are sent before this ends.
+      while (inFlight > 0 || reserved > 0 || flushing)
+        await new Promise<void>((resolve) => waiters.push(resolve));
       await flush();
     },
   };

@@ -126,17 +126,33 @@ export const deliveryRepo = {
       );
     }
   },
-  /** Writes many outbox rows in a few statements (the fan-out's delivery rows, synthetic bursts). */
+  /**
+   * Writes many outbox rows in a few statements (the fan-out's delivery rows, synthetic bursts);
+   * `lock`: written already claimed by that holder (deliveries.ts `Handoff`). Returns them as stored.
+   */
   async enqueueMany(
     db: Queryable,
     rows: { id: string; topic: string; target: string | null; payload: string; at: number }[],
-  ): Promise<void> {
+    lock: { holder: string; until: number } | null = null,
+  ): Promise<OutboxRow[]> {
     for (const part of chunks(rows, CHUNK)) {
       await db.run(
-        `INSERT INTO outbox (id, topic, target, payload, created_at, available_at) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((r) => [r.id, r.topic, r.target, r.payload, r.at, r.at]),
+        `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, locked_by, locked_until)
+         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        part.flatMap((r) => [r.id, r.topic, r.target, r.payload, r.at, r.at, lock?.holder ?? null, lock?.until ?? null]),
       );
     }
+    return rows.map((r) => ({
+      id: r.id,
+      topic: r.topic,
+      target: r.target,
+      payload: r.payload,
+      created_at: r.at,
+      available_at: r.at,
+      attempts: 0,
+      status: 'pending',
+      last_error: null,
+    }));
   },
   /** Newest first; `before` pages back by attempt id. */
   attempts: (db: Queryable, webhookId: string, limit: number, before: string | null) =>

@@ -8,6 +8,7 @@ export {
   encodeDelivery,
   DELIVERY_TOPICS,
   type DeliveryPayload,
+  type Handoff,
   type Settled,
   type Target,
 } from './deliveries.js';

@@ -3,6 +3,7 @@
 // readers in this process (the fan-out and the streams' tail, ADR 0008), so a hook may be wired by
 // several of them; each is called.
 import type { RuntimeBase } from '../deps.js';
+import type { Handoff } from './deliveries.js';
 import { createHttpClient, type HttpClient } from './http.js';
 
 export type DeliveryRuntime = {
@@ -15,12 +16,23 @@ export type DeliveryRuntime = {
   /** Wakes the delivery worker (delivery rows were written). */
   nudgeDelivery(): void;
   /**
+   * Before writing `n` delivery rows: the lock to write them with, so that this process's worker
+   * sends them as soon as the writer commits (deliveries.ts `Handoff`); unclaimed without a worker.
+   */
+  reserve(n: number): Handoff;
+  /**
    * The SQL condition under which no one would act on a source event (no subscription, no linked
    * webhook), as the fan-out wired it; null before it starts (rows are then written pending).
    */
   unheard(): string | null;
   /** `dispatch`: a reader of every source row; `pending`: a reader of the rows still to settle (the fan-out). */
-  wire(hooks: { dispatch?: () => void; pending?: () => void; delivery?: () => void; unheard?: string }): void;
+  wire(hooks: {
+    dispatch?: () => void;
+    pending?: () => void;
+    delivery?: () => void;
+    reserve?: (n: number) => Handoff;
+    unheard?: string;
+  }): void;
   /** Closes the HTTP client's connections (after the workers that send stopped). */
   stop(): void;
 };
@@ -38,6 +50,8 @@ export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
     delivery: [] as Array<() => void>,
   };
   let unheard: string | null = null;
+  let reserve: ((n: number) => Handoff) | null = null;
+  const nudgeDelivery = () => hooks.delivery.forEach((fn) => fn());
   const http = createHttpClient(base.config, () => base.clock.wall());
   return {
     http,
@@ -45,10 +59,13 @@ export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
       hooks.dispatch.forEach((fn) => fn());
       if (!o?.settled) hooks.pending.forEach((fn) => fn());
     },
-    nudgeDelivery: () => hooks.delivery.forEach((fn) => fn()),
+    nudgeDelivery,
+    reserve: (n) =>
+      reserve?.(n) ?? { lock: null, committed: nudgeDelivery, failed: () => undefined },
     unheard: () => unheard,
     wire(h) {
       if (h.unheard) unheard = h.unheard;
+      if (h.reserve) reserve = h.reserve;
       if (h.dispatch) hooks.dispatch.push(h.dispatch);
       if (h.pending) hooks.pending.push(h.pending);
       if (h.delivery) hooks.delivery.push(h.delivery);

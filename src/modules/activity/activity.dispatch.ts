@@ -17,7 +17,13 @@ import {
   type AaaRow,
 } from '../account-activity/index.js';
 import { cachedPosts } from '../posts/index.js';
-import { allLinks, ANY_LINK_SQL, enqueueDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
+import {
+  allLinks,
+  ANY_LINK_SQL,
+  outgoingDeliveries,
+  type LinkRow,
+  type NewDelivery,
+} from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
@@ -245,20 +251,26 @@ async function fanOut(
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  await deps.db.tx(async (tx) => {
-    await activityRepo.insertEvents(tx, out.events);
-    await enqueueDeliveries(deps, tx, out.deliveries);
-    await deliveryRepo.doneMany(
-      tx,
-      ok.map((r) => r.id),
-      holder,
-    );
-    for (const { row, error } of failed) {
-      const delay = RETRIES[row.attempts];
-      await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);
-    }
-  });
-  if (out.deliveries.length) deps.runtime.delivery.nudgeDelivery();
+  const deliveries = outgoingDeliveries(deps, out.deliveries);
+  try {
+    await deps.db.tx(async (tx) => {
+      await activityRepo.insertEvents(tx, out.events);
+      await deliveries.write(tx);
+      await deliveryRepo.doneMany(
+        tx,
+        ok.map((r) => r.id),
+        holder,
+      );
+      for (const { row, error } of failed) {
+        const delay = RETRIES[row.attempts];
+        await deliveryRepo.retry(tx, row.id, holder, deps.clock.now() + (delay ?? 0), error, delay === undefined);
+      }
+    });
+  } catch (err) {
+    deliveries.failed();
+    throw err;
+  }
+  deliveries.committed();
   if (out.events.length) publishEvents(deps, out.events);
 }
 

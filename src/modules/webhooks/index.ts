@@ -2,7 +2,13 @@
 export { webhooksRoutes } from './webhooks.routes.js';
 export { findWebhook, requireWebhook, WEBHOOK_ID, type WebhookCascade } from './webhooks.service.js';
 export { armAllChecks, createWebhookChecks } from './webhooks.checks.js';
-export { startWebhookWorkers, enqueueDeliveries, nudgeDeliveries, type NewDelivery } from './webhooks.workers.js';
+export {
+  startWebhookWorkers,
+  outgoingDeliveries,
+  nudgeDeliveries,
+  type NewDelivery,
+  type Outgoing,
+} from './webhooks.workers.js';
 export { createReplayJob, replayWindow, parseReplayDate, type Window } from './webhooks.replay.js';
 export { allLinks, ANY_LINK_SQL, type LinkFields } from './webhooks.links.js';
 export { webhookView } from './webhooks.view.js';

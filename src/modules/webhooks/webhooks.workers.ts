@@ -1,7 +1,7 @@
 // Background work of the webhooks module, started after listen and stopped on close (main.ts):
 // the periodic checks (their timers are the server's Runtime `webhookChecks`, stopped with it) and
-// the delivery worker. enqueueDeliveries is how the fan-out writes events for webhooks: one outbox
-// row per (event, webhook), in the caller's transaction.
+// the delivery worker. outgoingDeliveries is how the fan-out writes events for webhooks: one outbox
+// row per (event, webhook), in the caller's transaction, handed to this process's worker.
 import { randomUUID } from 'node:crypto';
 import { getApp } from '../../auth/index.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../store/index.js';
+import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
 import { startChecks } from './webhooks.checks.js';
 import { webhooksRepo } from './webhooks.repo.js';
@@ -22,19 +23,31 @@ import { afterReplaySettled, sweepReplayJobs } from './webhooks.replay.js';
 export type NewDelivery = DeliveryPayload;
 export type Workers = { stop(): Promise<void> };
 
-/** Writes one delivery row per item in the caller's transaction; call nudgeDeliveries after it commits. */
-export async function enqueueDeliveries(deps: Deps, tx: Queryable, items: NewDelivery[]): Promise<void> {
+/** The fan-out's delivery rows: written in its transaction, then `committed` or `failed` once it ends. */
+export type Outgoing = { write(tx: Queryable): Promise<void>; committed(): void; failed(): void };
+
+/**
+ * One delivery row per item, locked for this process's worker when it can take them (delivery
+ * `Handoff`): the worker sends them once the transaction that writes them commits.
+ */
+export function outgoingDeliveries(deps: Deps, items: NewDelivery[]): Outgoing {
   const at = deps.clock.now();
-  await deliveryRepo.enqueueMany(
-    tx,
-    items.map((d) => ({
-      id: deps.ids.next(),
-      topic: 'webhook.delivery',
-      target: d.webhook_id,
-      payload: encodeDelivery(d),
-      at,
-    })),
-  );
+  const handoff = deps.runtime.delivery.reserve(items.length);
+  const rows = items.map((d) => ({
+    id: deps.ids.next(),
+    topic: 'webhook.delivery',
+    target: d.webhook_id,
+    payload: encodeDelivery(d),
+    at,
+  }));
+  let written: OutboxRow[] = [];
+  return {
+    write: async (tx) => {
+      written = await deliveryRepo.enqueueMany(tx, rows, handoff.lock);
+    },
+    committed: () => handoff.committed(written),
+    failed: () => handoff.failed(),
+  };
 }
 
 async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | null> {
@@ -54,7 +67,7 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
     resolve: (id) => resolveTarget(deps, id),
     afterSettle: (settled) => afterReplaySettled(deps, settled),
   });
-  rt.wire({ delivery: () => worker.nudge() });
+  rt.wire({ delivery: () => worker.nudge(), reserve: (n) => worker.reserve(n) });
   // Delivery rows another node's fan-out committed wake this node's worker too (ADR 0023).
   await onOutbox(deps.cluster.signals, DELIVERY_TOPICS, () => worker.nudge());
   await startChecks(deps, onError);
