@@ -408,8 +408,7 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       armed?.cancel();
       await pump.stop();
       // A handoff's writer commits or fails soon (the fan-out stops first): its rows are sent before this ends.
-      while (inFlight > 0 || reserved > 0 || flushing)
-        await new Promise<void>((resolve) => waiters.push(resolve));
+      while (inFlight > 0 || reserved > 0 || flushing) await new Promise<void>((resolve) => waiters.push(resolve));
       await flush();
     },
   };

@@ -139,7 +139,16 @@ export const deliveryRepo = {
       await db.run(
         `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, locked_by, locked_until)
          VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((r) => [r.id, r.topic, r.target, r.payload, r.at, r.at, lock?.holder ?? null, lock?.until ?? null]),
+        part.flatMap((r) => [
+          r.id,
+          r.topic,
+          r.target,
+          r.payload,
+          r.at,
+          r.at,
+          lock?.holder ?? null,
+          lock?.until ?? null,
+        ]),
       );
     }
     return rows.map((r) => ({

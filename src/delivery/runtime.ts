@@ -60,8 +60,7 @@ export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
       if (!o?.settled) hooks.pending.forEach((fn) => fn());
     },
     nudgeDelivery,
-    reserve: (n) =>
-      reserve?.(n) ?? { lock: null, committed: nudgeDelivery, failed: () => undefined },
+    reserve: (n) => reserve?.(n) ?? { lock: null, committed: nudgeDelivery, failed: () => undefined },
     unheard: () => unheard,
     wire(h) {
       if (h.unheard) unheard = h.unheard;

@@ -17,13 +17,7 @@ import {
   type AaaRow,
 } from '../account-activity/index.js';
 import { cachedPosts } from '../posts/index.js';
-import {
-  allLinks,
-  ANY_LINK_SQL,
-  outgoingDeliveries,
-  type LinkRow,
-  type NewDelivery,
-} from '../webhooks/index.js';
+import { allLinks, ANY_LINK_SQL, outgoingDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
