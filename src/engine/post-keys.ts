@@ -28,9 +28,23 @@ function addTokens(out: string[], prefix: string, fields: TextField[]): void {
   }
 }
 
-/** Every key of the post (keys may repeat). `need` (NEED flags) asks for the costlier groups that
- * some rule is filed under. */
-export function postKeys(p: PreparedPost, need: number): string[] {
+/**
+ * Every key of the post (keys may repeat; the array is shared, not to be changed). `need` (NEED
+ * flags) asks for the costlier groups that some rule is filed under. Derived once per post and mask:
+ * a post is matched against every app's index in turn (issue #23: deriving them per index built and
+ * hashed the same strings once per app).
+ */
+export function postKeys(p: PreparedPost, need: number): readonly string[] {
+  const memo = (p.keys ??= new Map());
+  let keys = memo.get(need);
+  if (!keys) {
+    keys = deriveKeys(p, need);
+    memo.set(need, keys);
+  }
+  return keys;
+}
+
+function deriveKeys(p: PreparedPost, need: number): string[] {
   const post = p.post;
   const out: string[] = [];
   for (const t of p.terms) out.push(t);

@@ -31,6 +31,8 @@ export interface PreparedPost {
   readonly repliedTo: MatchReference | undefined;
   /** Profile, URL and place texts, tokenized on first use. */
   lazy?: Map<string, TextField[]>;
+  /** The index keys it offers, by NEED mask, derived on first use (post-keys.ts). */
+  keys?: Map<number, readonly string[]>;
 }
 
 export function makeField(text: string): TextField {
