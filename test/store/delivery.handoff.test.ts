@@ -95,8 +95,7 @@ forEachStore('delivery handoff', (kind) => {
     assert.fail('timed out');
   };
   /** Stops the worker; a reservation a failed assertion left open must not hide that failure behind a hang. */
-  const stopped = (w: { stop(): Promise<void> }) =>
-    Promise.race([w.stop(), new Promise((r) => setTimeout(r, 2_000))]);
+  const stopped = (w: { stop(): Promise<void> }) => Promise.race([w.stop(), new Promise((r) => setTimeout(r, 2_000))]);
   const pending = async () =>
     Number(
       (await db.get<{ n: number }>(
