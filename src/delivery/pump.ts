@@ -9,6 +9,8 @@ export type PumpOptions = {
   idleMs: number;
   maxIdleMs?: number;
   onError: (err: unknown) => void;
+  /** After a nudge, wait this long for more before stepping (fewer, fuller batches); 0 steps at once. */
+  lingerMs?: number;
 };
 
 export function createPump(o: PumpOptions): Pump {
@@ -18,12 +20,16 @@ export function createPump(o: PumpOptions): Pump {
   let nudged = false;
   let idle = o.idleMs;
   let loop: Promise<void> | null = null;
+  let lingering: NodeJS.Timeout | null = null;
 
+  const linger = o.lingerMs ?? 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (nudged || !running) {
+      if (!running) return resolve();
+      if (nudged) {
         nudged = false;
-        return resolve();
+        if (linger === 0) return resolve();
+        ms = linger;
       }
       const t = setTimeout(() => {
         wake = null;
@@ -66,10 +72,16 @@ export function createPump(o: PumpOptions): Pump {
     nudge() {
       nudged = true;
       idle = o.idleMs;
-      wake?.();
+      if (!wake) return;
+      if (linger === 0) return wake();
+      lingering ??= setTimeout(() => {
+        lingering = null;
+        wake?.();
+      }, linger);
     },
     async stop() {
       running = false;
+      if (lingering) clearTimeout(lingering);
       wake?.();
       await loop;
     },

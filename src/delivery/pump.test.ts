@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createPump } from './pump.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A pump whose steps are counted; the long idle keeps its own polls out of the way. */
+function counted(lingerMs?: number) {
+  let steps = 0;
+  const pump = createPump({
+    idleMs: 5_000,
+    lingerMs,
+    onError: (err) => assert.fail(String(err)),
+    step: async () => {
+      steps++;
+      return false;
+    },
+  });
+  return { pump, steps: () => steps };
+}
+
+test('without linger a nudge steps at once', async () => {
+  const { pump, steps } = counted();
+  pump.start();
+  await sleep(20);
+  const before = steps();
+  pump.nudge();
+  await sleep(5);
+  assert.ok(steps() > before);
+  await pump.stop();
+});
+
+test('with linger, nudges within the window make one wake, after the window', async () => {
+  const { pump, steps } = counted(300);
+  pump.start();
+  await sleep(20);
+  const before = steps();
+  const t = performance.now();
+  for (let i = 0; i < 5; i++) {
+    pump.nudge();
+    await sleep(5);
+  }
+  // Checked only while surely inside the window (a loaded machine may run the timers late).
+  if (performance.now() - t < 250) assert.equal(steps(), before, 'nothing yet: still lingering');
+  await sleep(400);
+  assert.ok(steps() > before, 'woken once the window passed');
+  assert.ok(steps() <= before + 2, 'one wake (and the look again a nudge asks for), not one per nudge');
+  await pump.stop();
+});
+
+test('stop ends a lingering wait at once', async () => {
+  const { pump } = counted(10_000);
+  pump.start();
+  await sleep(10);
+  pump.nudge();
+  const t = performance.now();
+  await pump.stop();
+  assert.ok(performance.now() - t < 1_000);
+});
