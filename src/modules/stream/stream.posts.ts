@@ -32,6 +32,10 @@ function memo<T>(batch: FeedBatch, key: string, fn: () => Promise<T>): Promise<T
   return p;
 }
 
+/** The batch's post events with their post's id, read once for every connection. */
+const postRowsOf = (batch: FeedBatch) =>
+  memo(batch, 'posts.rows', async () => batch.rows.filter(isPost).map((row) => ({ row, postId: postIdOf(row) })));
+
 /** The batch's posts with their language (only needed by the language streams). */
 const langsOf = (batch: FeedBatch, ids: string[]) =>
   memo(batch, 'posts.langs', async () => {
@@ -43,18 +47,16 @@ export function postFeed(spec: PostFeedSpec): Feed {
   return {
     endpoint: spec.endpoint,
     async lines(batch: FeedBatch, conn: Conn): Promise<FeedLine[]> {
-      const rows = batch.rows.filter(isPost);
-      let taken = rows
-        .map((row) => ({ row, postId: postIdOf(row) }))
-        .filter(
-          ({ postId }) =>
-            (spec.sample === undefined || inSample(postId, spec.sample)) &&
-            (!spec.partitions || partitionOf(postId, spec.partitions) === conn.partition),
-        );
+      const rows = await postRowsOf(batch);
+      let taken = rows.filter(
+        ({ postId }) =>
+          (spec.sample === undefined || inSample(postId, spec.sample)) &&
+          (!spec.partitions || partitionOf(postId, spec.partitions) === conn.partition),
+      );
       if (spec.lang && taken.length) {
         const langs = await langsOf(
           batch,
-          rows.map((r) => postIdOf(r)),
+          rows.map((r) => r.postId),
         );
         taken = taken.filter(({ postId }) => langs.get(postId) === spec.lang);
       }
