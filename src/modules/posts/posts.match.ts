@@ -5,7 +5,8 @@ import type { MatchPost, MatchReference, MediaType } from '../../engine/index.js
 import { placeById } from '../places/index.js';
 import { findUsersByIds, type UserRow } from '../users/index.js';
 import type { ContextAnnotation } from './posts.annotations.js';
-import { postsRepo, type PostRow } from './posts.repo.js';
+import { cachedPosts } from './posts.lookup.js';
+import type { PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
 import { referencedTweets } from './posts.view.js';
 
@@ -81,13 +82,17 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
   };
 }
 
-/** Match shapes of many posts in three queries; ids that do not exist are absent from the map. */
+/**
+ * Match shapes of many posts in three reads through the row cache (the streams' dispatcher, the
+ * search indexer and the renders read the same new posts: the first reads them); ids that do not
+ * exist are absent from the map.
+ */
 export async function toMatchPosts(deps: Deps, ids: string[]): Promise<Map<string, MatchPost>> {
-  const posts = await postsRepo.byIds(deps.db, [...new Set(ids)]);
+  const posts = await cachedPosts(deps, [...new Set(ids)]);
   const refIds = [
     ...new Set(posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
   ];
-  const refs = new Map((await postsRepo.byIds(deps.db, refIds)).map((r) => [r.id, r]));
+  const refs = new Map((await cachedPosts(deps, refIds)).map((r) => [r.id, r]));
   const userIds = new Set([
     ...posts.map((p) => p.author_id),
     ...posts.map((p) => p.reply_to_user_id ?? ''),

@@ -94,8 +94,8 @@ const generation = generationToken(
 );
 
 /**
- * Replaces the store-wide generation token: every write of posts calls it (posts.cache.ts). Inserts
- * too, so that a store holding posts always has a token (none only while it is empty).
+ * Replaces the store-wide generation token: every update and deletion of posts calls it
+ * (posts.cache.ts). Inserts only make sure a token exists (ensureToken).
  */
 async function touch(db: Queryable): Promise<void> {
   generation.changed();
@@ -106,6 +106,23 @@ async function touch(db: Queryable): Promise<void> {
       [randomUUID()],
     );
     generation.changed();
+  });
+}
+
+/**
+ * An insert leaves every cached row as fresh as it was (a new id was in no cache), so it keeps the
+ * token; it only writes one when the store has none (a store that held no posts, or was reset), so a
+ * store holding posts always has one. Replacing it on every insert made every process read each
+ * cached row's version again after each group of creations (issue #23). Its own key: an update in
+ * the same transaction still replaces the token (`posts_generation` sorts, and runs, first).
+ */
+async function ensureToken(db: Queryable): Promise<void> {
+  await onceBeforeCommit(db, 'posts_generation_exists', async (q) => {
+    const { changes } = await q.run(
+      'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO NOTHING',
+      [randomUUID()],
+    );
+    if (changes > 0) generation.changed();
   });
 }
 
@@ -173,12 +190,12 @@ async function timeline(
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
     await insertRow(db, 'posts', POST_COLUMNS, p);
-    await touch(db);
+    await ensureToken(db);
   },
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
     await insertRows(db, 'posts', POST_COLUMNS, rows, 400);
-    await touch(db);
+    await ensureToken(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
   /** The table's generation token (see touch). */
