@@ -46,7 +46,10 @@ const isPostRow = (row: PostEvent) => (POST_TOPICS as readonly string[]).include
 async function matchRows(deps: Deps, all: PostEvent[], appIds: string[]): Promise<Match[]> {
   const rows = all.filter(isPostRow);
   if (!rows.length || !appIds.length) return [];
-  const [posts, sets] = await Promise.all([toMatchPosts(deps, rows.map(postIdOf)), ruleSets(deps, appIds)]);
+  const [posts, sets] = await Promise.all([
+    toMatchPosts(deps, rows.map(postIdOf), { cached: true }),
+    ruleSets(deps, appIds),
+  ]);
   const out: Match[] = [];
   for (const row of rows) {
     const postId = postIdOf(row);
