@@ -57,3 +57,30 @@ test('stop ends a lingering wait at once', async () => {
   await pump.stop();
   assert.ok(performance.now() - t < 1_000);
 });
+
+test('a linger asked at each nudge: none while it answers 0', async () => {
+  let linger = 0;
+  let steps = 0;
+  const pump = createPump({
+    idleMs: 5_000,
+    lingerMs: () => linger,
+    onError: (err) => assert.fail(String(err)),
+    step: async () => {
+      steps++;
+      return false;
+    },
+  });
+  pump.start();
+  await sleep(20);
+  const before = steps;
+  pump.nudge();
+  await sleep(5);
+  assert.ok(steps > before, 'no linger: at once');
+  linger = 10_000;
+  await sleep(20);
+  const now = steps;
+  pump.nudge();
+  await sleep(50);
+  assert.equal(steps, now, 'lingering now');
+  await pump.stop();
+});

@@ -9,8 +9,11 @@ export type PumpOptions = {
   idleMs: number;
   maxIdleMs?: number;
   onError: (err: unknown) => void;
-  /** After a nudge, wait this long for more before stepping (fewer, fuller batches); 0 steps at once. */
-  lingerMs?: number;
+  /**
+   * After a nudge, wait this long for more before stepping (fewer, fuller batches); 0 steps at once.
+   * A function is asked at each nudge (a pump may linger only while its batches are big).
+   */
+  lingerMs?: number | (() => number);
 };
 
 export function createPump(o: PumpOptions): Pump {
@@ -22,12 +25,13 @@ export function createPump(o: PumpOptions): Pump {
   let loop: Promise<void> | null = null;
   let lingering: NodeJS.Timeout | null = null;
 
-  const linger = o.lingerMs ?? 0;
+  const lingerOf = typeof o.lingerMs === 'function' ? o.lingerMs : () => (o.lingerMs as number | undefined) ?? 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (!running) return resolve();
       if (nudged) {
         nudged = false;
+        const linger = lingerOf();
         if (linger === 0) return resolve();
         ms = linger;
       }
@@ -73,6 +77,7 @@ export function createPump(o: PumpOptions): Pump {
       nudged = true;
       idle = o.idleMs;
       if (!wake) return;
+      const linger = lingerOf();
       if (linger === 0) return wake();
       lingering ??= setTimeout(() => {
         lingering = null;
