@@ -103,17 +103,24 @@ forEachStore('delivery handoff', (kind) => {
       ))!.n,
     );
 
+  /** Whether the worker would take `n` rows now (the reservation is given back at once). */
+  const takes = (w: ReturnType<typeof worker>, n: number) => {
+    const probe = w.reserve(n);
+    probe.failed();
+    return probe.lock !== null;
+  };
+  /** A started worker that has looked at the store once (it starts behind: nothing is handed over before that). */
+  async function started(http: HttpClient) {
+    const w = worker(http);
+    w.start();
+    await until(() => takes(w, 1));
+    return w;
+  }
+
   test('handed rows go out at once; refused ones are written unclaimed and go out before later handoffs', async () => {
     const h = heldHttp();
-    const w = worker(h.http);
-    w.start();
+    const w = await started(h.http);
     try {
-      // The worker starts behind (it has not yet looked at the store): wait for its first claim.
-      await until(() => {
-        const probe = w.reserve(1);
-        probe.failed();
-        return probe.lock !== null;
-      });
       const first = w.reserve(100);
       assert.ok(first.lock, 'an idle worker takes the rows');
       const stored = await write(first, 'a', 100);
@@ -146,12 +153,7 @@ forEachStore('delivery handoff', (kind) => {
       h.release();
       await until(async () => (await pending()) === 0);
       // Caught up: handing over works again.
-      await until(() => {
-        const again = w.reserve(3);
-        const ok = again.lock !== null;
-        again.failed();
-        return ok;
-      });
+      await until(() => takes(w, 3));
     } finally {
       h.release();
       await stopped(w);
@@ -159,15 +161,8 @@ forEachStore('delivery handoff', (kind) => {
   });
 
   test('a failed transaction gives its slots back', async () => {
-    const h = heldHttp();
-    const w = worker(h.http);
-    w.start();
+    const w = await started(heldHttp().http);
     try {
-      await until(() => {
-        const probe = w.reserve(1);
-        probe.failed();
-        return probe.lock !== null;
-      });
       const lost = w.reserve(128);
       assert.ok(lost.lock);
       const refused = w.reserve(1);
@@ -175,12 +170,7 @@ forEachStore('delivery handoff', (kind) => {
       refused.failed();
       lost.failed();
       // The refusal above marked the worker behind until its next short claim.
-      await until(() => {
-        const again = w.reserve(128);
-        const ok = again.lock !== null;
-        again.failed();
-        return ok;
-      });
+      await until(() => takes(w, 128));
     } finally {
       await stopped(w);
     }
