@@ -3,6 +3,7 @@
 // Locks run on wall time (like worker leases) so a virtual clock jump never frees a row a live
 // worker is still sending; availability runs on the service clock so virtual time drives retries.
 import type { Param, Queryable } from '../store/index.js';
+import { insertRows } from '../store/insert.js';
 import type { OutboxRow } from '../store/outbox.js';
 
 export type AttemptRow = {
@@ -18,6 +19,31 @@ export type AttemptRow = {
   error: string | null;
   at: number;
 };
+
+const ATTEMPT_COLUMNS = [
+  'id',
+  'webhook_id',
+  'delivery_id',
+  'event_id',
+  'kind',
+  'attempt',
+  'status',
+  'response_code',
+  'latency_ms',
+  'error',
+  'at',
+] as const satisfies readonly (keyof AttemptRow)[];
+/** What a new outbox row is written with (status, attempts and last_error take the table's defaults). */
+const OUTBOX_COLUMNS = [
+  'id',
+  'topic',
+  'target',
+  'payload',
+  'created_at',
+  'available_at',
+  'locked_by',
+  'locked_until',
+] as const;
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** Rows per multi-row statement: well under both databases' parameter limits. */
@@ -106,25 +132,7 @@ export const deliveryRepo = {
     );
   },
   async insertAttempts(db: Queryable, rows: AttemptRow[]): Promise<void> {
-    for (const part of chunks(rows, CHUNK)) {
-      await db.run(
-        `INSERT INTO webhook_attempts (id, webhook_id, delivery_id, event_id, kind, attempt, status, response_code, latency_ms, error, at)
-         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((a) => [
-          a.id,
-          a.webhook_id,
-          a.delivery_id,
-          a.event_id,
-          a.kind,
-          a.attempt,
-          a.status,
-          a.response_code,
-          a.latency_ms,
-          a.error,
-          a.at,
-        ]),
-      );
-    }
+    await insertRows(db, 'webhook_attempts', ATTEMPT_COLUMNS, rows, CHUNK);
   },
   /**
    * Writes many outbox rows in a few statements (the fan-out's delivery rows, synthetic bursts);
@@ -135,23 +143,7 @@ export const deliveryRepo = {
     rows: { id: string; topic: string; target: string | null; payload: string; at: number }[],
     lock: { holder: string; until: number } | null = null,
   ): Promise<OutboxRow[]> {
-    for (const part of chunks(rows, CHUNK)) {
-      await db.run(
-        `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, locked_by, locked_until)
-         VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        part.flatMap((r) => [
-          r.id,
-          r.topic,
-          r.target,
-          r.payload,
-          r.at,
-          r.at,
-          lock?.holder ?? null,
-          lock?.until ?? null,
-        ]),
-      );
-    }
-    return rows.map((r) => ({
+    const stored = rows.map((r) => ({
       id: r.id,
       topic: r.topic,
       target: r.target,
@@ -159,9 +151,13 @@ export const deliveryRepo = {
       created_at: r.at,
       available_at: r.at,
       attempts: 0,
-      status: 'pending',
+      status: 'pending' as const,
       last_error: null,
+      locked_by: lock?.holder ?? null,
+      locked_until: lock?.until ?? null,
     }));
+    await insertRows(db, 'outbox', OUTBOX_COLUMNS, stored, CHUNK);
+    return stored;
   },
   /** Newest first; `before` pages back by attempt id. */
   attempts: (db: Queryable, webhookId: string, limit: number, before: string | null) =>
