@@ -170,4 +170,52 @@ forEachStore('posts write', (store) => {
     assert.equal(app.status, 403);
     assert.equal(app.body.type, 'https://api.twitter.com/2/problems/unsupported-authentication');
   });
+  test('the same delete, repost or undo sent twice at once changes the store once', async () => {
+    const bob = await newUser(s);
+    const bobToken = await userToken(s, bob.id);
+    const metrics = async (path: string) =>
+      (
+        await s.call('GET', `${path}?${path.includes('users') ? 'user' : 'tweet'}.fields=public_metrics`, {
+          auth: `Bearer ${s.bearer}`,
+        })
+      ).body.data.public_metrics;
+    const twice = (method: string, path: string, auth: string, body?: unknown) =>
+      Promise.all([s.call(method, path, { auth, body }), s.call(method, path, { auth, body })]);
+
+    // Deleted twice: one 200, then the 404 a second delete gets; the author's count moves once.
+    const own = await adminPost(s, bob.id, { text: 'about to go' });
+    const before = (await metrics(`/2/users/${bob.id}`)).tweet_count;
+    const deletes = await twice('DELETE', `/2/tweets/${own.id}`, bobToken);
+    assert.deepEqual(deletes.map((r) => r.status).sort(), [200, 404]);
+    assert.equal((await metrics(`/2/users/${bob.id}`)).tweet_count, before - 1);
+    const deleted = (await listOutbox(s.deps.db, 'post.delete', 10_000)).filter(
+      (e) => JSON.parse(e.payload).post_id === own.id,
+    );
+    assert.equal(deleted.length, 1);
+
+    // Reposted twice: both answer retweeted, one repost exists.
+    const original = await adminPost(s, alice.id, { text: 'worth sharing twice?' });
+    const reposts = await twice('POST', `/2/users/${bob.id}/retweets`, bobToken, { tweet_id: original.id });
+    assert.deepEqual(
+      reposts.map((r) => [r.status, r.body.data.retweeted]),
+      [
+        [200, true],
+        [200, true],
+      ],
+    );
+    assert.equal((await metrics(`/2/tweets/${original.id}`)).retweet_count, 1);
+    assert.equal((await metrics(`/2/users/${bob.id}`)).tweet_count, before);
+
+    // Undone twice: both answer not retweeted, the counts move once.
+    const undos = await twice('DELETE', `/2/users/${bob.id}/retweets/${original.id}`, bobToken);
+    assert.deepEqual(
+      undos.map((r) => [r.status, r.body.data.retweeted]),
+      [
+        [200, false],
+        [200, false],
+      ],
+    );
+    assert.equal((await metrics(`/2/tweets/${original.id}`)).retweet_count, 0);
+    assert.equal((await metrics(`/2/users/${bob.id}`)).tweet_count, before - 1);
+  });
 });

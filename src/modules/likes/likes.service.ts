@@ -7,8 +7,8 @@ import { bumpPostMetric, requirePost } from '../posts/index.js';
 import { bumpUserCounter, requireUser } from '../users/index.js';
 
 export async function like(deps: Deps, userId: string, postId: string): Promise<{ liked: boolean }> {
-  await requirePost(deps, postId, 'tweet_id');
   await deps.db.tx(async (tx) => {
+    await requirePost(deps, postId, 'tweet_id', tx);
     if (
       !(await edgesRepo.add(tx, 'likes', {
         source_id: userId,

@@ -309,12 +309,15 @@ export const postsRepo = {
     );
     await touch(db);
   },
-  async deleteIds(db: Queryable, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
+  /** Deletes the posts and their mentions and polls; how many posts were there to delete. */
+  async deleteIds(db: Queryable, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { changes } = await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
+    if (!changes) return 0;
     await touch(db);
     await db.run(`DELETE FROM post_mentions WHERE post_id IN (${marks(ids.length)})`, ids);
     await db.run(`DELETE FROM polls WHERE post_id IN (${marks(ids.length)})`, ids);
+    return changes;
   },
 
   async insertMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {

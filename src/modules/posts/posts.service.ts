@@ -33,8 +33,8 @@ async function emit(deps: Deps, tx: Queryable, topic: Topic, p: PostRow, extra: 
 }
 
 /** A post the caller may act on, or the problem for a missing one. */
-export async function requirePost(deps: Deps, id: string, parameter = 'id'): Promise<PostRow> {
-  const p = await postsRepo.byId(deps.db, id);
+export async function requirePost(deps: Deps, id: string, parameter = 'id', db: Queryable = deps.db): Promise<PostRow> {
+  const p = await postsRepo.byId(db, id);
   if (!p) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'tweet' });
   return p;
 }
@@ -251,25 +251,36 @@ export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Pro
 }
 
 export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<{ deleted: boolean }> {
-  const p = await requirePost(deps, id);
-  if (p.author_id !== actor.userId) throw problems.forbidden('You are not authorized to delete this Tweet.');
-  await deps.db.tx(async (tx) => removePost(deps, tx, p), GROUPED);
+  // Read in the transaction: of two deletes of one post at once, the second finds it gone (404, as
+  // it would one after the other) instead of undoing its counters and announcing it a second time.
+  await deps.db.tx(async (tx) => {
+    const p = await requirePost(deps, id, 'id', tx);
+    if (p.author_id !== actor.userId) throw problems.forbidden('You are not authorized to delete this Tweet.');
+    if (!(await removePost(deps, tx, p)))
+      throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'tweet' });
+  }, GROUPED);
   return { deleted: true };
 }
 
-/** Removes every version of a post, its reposts, likes and bookmarks, and undoes its counters. */
-async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<void> {
+/**
+ * Removes every version of a post, its reposts, likes and bookmarks, and undoes its counters; false
+ * when its rows were gone already. The rows go first: of two removals on two nodes of one PostgreSQL,
+ * the second waits for the first's row locks and then finds nothing to remove, so counters and the
+ * event move once.
+ */
+async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolean> {
   const versions = await postsRepo.chain(tx, p.edit_root_id);
   const ids = versions.map((v) => v.id);
   const latest = versions[versions.length - 1] ?? p;
+  if (!(await postsRepo.deleteIds(tx, ids))) return false;
   for (const v of versions) {
     for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
     for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))
       await bumpUserCounter(tx, liker, 'like_count', -1);
     await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
-    await unpinPost(tx, v.id);
+    // Only an author pins a post (pinPost), so only the author's row can hold it.
+    await unpinPost(tx, v.author_id, v.id);
   }
-  await postsRepo.deleteIds(tx, ids);
   await bumpUserCounter(tx, p.author_id, 'tweet_count', -1);
   const media = latest.media_keys ? (JSON.parse(latest.media_keys) as string[]).length : 0;
   if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
@@ -278,6 +289,7 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<void> 
   if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0)
     await bumpRoot(tx, latest.quote_of_id, 'quote_count', -1);
   await emit(deps, tx, 'post.delete', latest, { ids });
+  return true;
 }
 
 /** Reposts are posts (`RT @user: …`, referenced_tweets retweeted); reposting twice is a no-op. */
@@ -287,20 +299,22 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
   const owner = await requireUser(deps, original.author_id);
   if (owner.protected === 1 && owner.id !== actor.userId)
     throw problems.forbidden('You cannot Retweet a protected Tweet.');
-  if (await postsRepo.repostBy(deps.db, actor.userId, original.id)) return { retweeted: true };
-  const author = await requireUser(deps, actor.userId);
-  const row = buildPost({
-    id: deps.ids.next(),
-    authorId: author.id,
-    authorUsername: author.username,
-    text: '',
-    createdAt: deps.clock.now(),
-    source: actor.app.name,
-    appId: actor.app.id,
-    repostOf: { post: original, username: owner.username },
-    resolve: await resolver(deps, original.text),
-  });
+  const resolve = await resolver(deps, original.text);
+  // Whether it is reposted already is read in the transaction: two reposts of one post at once make one.
   await deps.db.tx(async (tx) => {
+    if (await postsRepo.repostBy(tx, actor.userId, original.id)) return;
+    const author = await requireUser(deps, actor.userId, 'id', tx);
+    const row = buildPost({
+      id: deps.ids.next(),
+      authorId: author.id,
+      authorUsername: author.username,
+      text: '',
+      createdAt: deps.clock.now(),
+      source: actor.app.name,
+      appId: actor.app.id,
+      repostOf: { post: original, username: owner.username },
+      resolve,
+    });
     await insertPost(tx, row, author);
     await emit(deps, tx, 'post.create', row);
   }, GROUPED);
@@ -308,8 +322,10 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
 }
 
 export async function unrepost(deps: Deps, actor: Actor, postId: string): Promise<{ retweeted: boolean }> {
-  const r = await postsRepo.repostBy(deps.db, actor.userId, postId);
-  if (r) await deps.db.tx(async (tx) => removePost(deps, tx, r), GROUPED);
+  await deps.db.tx(async (tx) => {
+    const r = await postsRepo.repostBy(tx, actor.userId, postId);
+    if (r) await removePost(deps, tx, r);
+  }, GROUPED);
   return { retweeted: false };
 }
 

@@ -144,9 +144,13 @@ export const usersRepo = {
     await touch(db);
   },
   /** Unpins a post from whoever pinned it (the post is gone). */
-  async unpinPost(db: Queryable, postId: string): Promise<void> {
-    await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE pinned_tweet_id = ?', [postId]);
-    await touch(db);
+  /** Unpins `postId` from its author's profile, if pinned there (by primary key: no index holds pinned_tweet_id). */
+  async unpinPost(db: Queryable, authorId: string, postId: string): Promise<void> {
+    const r = await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE id = ? AND pinned_tweet_id = ?', [
+      authorId,
+      postId,
+    ]);
+    if (r.changes) await touch(db);
   },
   /**
    * Users whose username, name or description holds every word (lower case, LIKE wildcards taken

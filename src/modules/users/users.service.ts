@@ -136,11 +136,11 @@ export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, del
 export const setUserCounters = (db: Queryable, id: string, c: Partial<Record<Counter, number>>) =>
   usersRepo.setCounters(db, id, c);
 export const setPinnedPost = (db: Queryable, id: string, postId: string | null) => usersRepo.setPinned(db, id, postId);
-export const unpinPost = (db: Queryable, postId: string) => usersRepo.unpinPost(db, postId);
+export const unpinPost = (db: Queryable, authorId: string, postId: string) => usersRepo.unpinPost(db, authorId, postId);
 
 /** Finds a user or throws the real not-found problem naming the parameter. */
-export async function requireUser(deps: Deps, id: string, parameter = 'id'): Promise<UserRow> {
-  const u = await usersRepo.byId(deps.db, id);
+export async function requireUser(deps: Deps, id: string, parameter = 'id', db: Queryable = deps.db): Promise<UserRow> {
+  const u = await usersRepo.byId(db, id);
   if (!u) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'user' });
   return u;
 }

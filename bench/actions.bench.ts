@@ -1,0 +1,167 @@
+// npm run bench:actions — the write path's other writes (issue #23 "likes, reposts, follows and
+// deletes get the same treatment"): 16 concurrent clients, each a user with its own OAuth 2.0 user
+// token, cycle through like, unlike, repost, undo repost, follow, unfollow and delete of one of its
+// own posts on the real v2 routes for BENCH_SECONDS (20), against 3,200 posts made beforehand. Every
+// one of these writes its edge or row, its counters and its outbox event in one grouped transaction,
+// as a post creation does. Prints actions/s, server CPU per action, p50/p99 per kind, and checks
+// what the store says afterwards (each like and repost undone, each deleted post gone). SQLite, then
+// PostgreSQL when BENCH_DATABASE_URL is set (BENCH_STORES=sqlite|postgres for one).
+import { loadavg } from 'node:os';
+import { benchStores, dropSchemas } from './support/stores.js';
+import { client, freePort, quantile, type Client } from './support/client.js';
+import { cpuMs, spawnAviary } from './support/spawn.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CLIENTS = 16;
+const TARGETS = 3_200;
+/** Each client's own posts to delete: more than a client deletes in BENCH_SECONDS at ~350 actions/s each. */
+const OWN = SECONDS * 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? null;
+const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'like.read', 'like.write', 'follows.read', 'follows.write'];
+const KINDS = ['like', 'unlike', 'repost', 'unrepost', 'follow', 'unfollow', 'delete'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Runs `n` calls of `fn` with `width` at once. */
+async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
+async function run(store: 'sqlite' | 'postgres') {
+  const schema = `bench_actions_${process.pid}`;
+  const extra = [
+    '--no-seed-demo',
+    ...(store === 'postgres' ? ['--database-url', PG_URL!, '--database-schema', schema] : []),
+  ];
+  const server = await spawnAviary(await freePort(), extra);
+  const c: Client = client(server.url);
+  const admin = `Bearer ${server.creds.admin_token}`;
+  const must = async (method: string, path: string, auth: string, body?: unknown) => {
+    const res = await c.request(method, path, auth, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  try {
+    const app = (await must('POST', '/_aviary/apps', admin, { name: 'actions-bench', tier: 'enterprise' })).data;
+    const users: { id: string; auth: string; own: string[] }[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const u = (await must('POST', '/_aviary/users', admin, { username: `abench${i}`, name: `A ${i}` })).data;
+      const t = (await must('POST', `/_aviary/apps/${app.id}/oauth2-tokens`, admin, { user_id: u.id, scopes: SCOPES }))
+        .data;
+      users.push({ id: u.id, auth: `Bearer ${t.access_token}`, own: [] });
+    }
+    const others = Array.from({ length: 64 }, (_, i) => i);
+    const followees: string[] = [];
+    for (const i of others)
+      followees.push(
+        (await must('POST', '/_aviary/users', admin, { username: `afollow${i}`, name: `F ${i}` })).data.id,
+      );
+    const targets: string[] = [];
+    await pool(TARGETS, 16, async (i) => {
+      const author = followees[i % followees.length]!;
+      targets.push((await must('POST', '/_aviary/posts', admin, { author_id: author, text: `target ${i}` })).data.id);
+    });
+    await pool(CLIENTS * OWN, 16, async (i) => {
+      const u = users[i % CLIENTS]!;
+      u.own.push((await must('POST', '/_aviary/posts', admin, { author_id: u.id, text: `own ${i}` })).data.id);
+    });
+
+    const took = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
+    const failures: string[] = [];
+    const deleted: string[] = [];
+    const act = async (u: (typeof users)[number], kind: Kind, step: number) => {
+      const post = targets[(step * 7919 + users.indexOf(u) * 131) % targets.length]!;
+      const other = followees[(step + users.indexOf(u)) % followees.length]!;
+      const call: Record<Kind, () => [string, string, unknown?]> = {
+        like: () => ['POST', `/2/users/${u.id}/likes`, { tweet_id: post }],
+        unlike: () => ['DELETE', `/2/users/${u.id}/likes/${post}`],
+        repost: () => ['POST', `/2/users/${u.id}/retweets`, { tweet_id: post }],
+        unrepost: () => ['DELETE', `/2/users/${u.id}/retweets/${post}`],
+        follow: () => ['POST', `/2/users/${u.id}/following`, { target_user_id: other }],
+        unfollow: () => ['DELETE', `/2/users/${u.id}/following/${other}`],
+        delete: () => ['DELETE', `/2/tweets/${u.own.pop()}`],
+      };
+      if (kind === 'delete' && !u.own.length) return;
+      const [method, path, body] = call[kind]();
+      const t = performance.now();
+      const res = await c.request(method, path, u.auth, body);
+      const ms = performance.now() - t;
+      if (res.status !== 200) failures.push(`${kind} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      else took.get(kind)!.push(ms);
+      if (kind === 'delete' && res.status === 200) deleted.push(path.split('/').pop()!);
+    };
+
+    // Warm-up (JIT, statement caches): one round of every kind per client, not counted.
+    await Promise.all(
+      users.map(async (u) => {
+        for (const k of KINDS) await act(u, k, 1_000_000);
+      }),
+    );
+    for (const k of KINDS) took.get(k)!.length = 0;
+    deleted.length = 0;
+
+    const cpu0 = cpuMs(server.proc.pid!);
+    const t0 = performance.now();
+    const end = t0 + SECONDS * 1000;
+    await Promise.all(
+      users.map(async (u) => {
+        // Each round does a like and its undo, a repost and its undo, a follow and its undo: every
+        // action changes the store, and the store ends as it began but for the deleted posts.
+        for (let step = 0; performance.now() < end; step++) for (const k of KINDS) await act(u, k, step);
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuMs(server.proc.pid!) - cpu0;
+    const actions = [...took.values()].reduce((n, l) => n + l.length, 0);
+
+    // What the store says afterwards: nothing liked, reposted or followed is left; the deleted are gone.
+    const sample = users[0]!;
+    const liked = (await must('GET', `/2/users/${sample.id}/liked_tweets`, sample.auth)).meta?.result_count ?? 0;
+    const following = (await must('GET', `/2/users/${sample.id}/following`, sample.auth)).meta?.result_count ?? 0;
+    const gone = await c.request('GET', `/2/tweets?ids=${deleted.slice(-50).join(',')}`, sample.auth);
+    const stillThere = (gone.body?.data ?? []).length as number;
+
+    const perKind = Object.fromEntries(
+      KINDS.map((k) => {
+        const l = took.get(k)!.sort((a, b) => a - b);
+        return [k, { n: l.length, p50: quantile(l, 0.5), p99: quantile(l, 0.99) }];
+      }),
+    );
+    return {
+      store,
+      actions,
+      failures: failures.length,
+      firstFailure: failures[0] ?? null,
+      actionsPerSecond: Math.round(actions / seconds),
+      serverCpuUsPerAction: Math.round((cpu * 1000) / Math.max(1, actions)),
+      serverCpuPercent: Math.round(cpu / 10 / seconds),
+      perKind,
+      after: { liked, following, deletedStillThere: stillThere },
+    };
+  } finally {
+    c.close();
+    await server.stop();
+    if (store === 'postgres') await dropSchemas(PG_URL!, schema);
+  }
+}
+
+for (const store of benchStores(PG_URL)) {
+  const r = await run(store);
+  console.log(
+    `${store.padEnd(8)} ${r.actions} actions in ${SECONDS} s: ${r.actionsPerSecond} actions/s, ${r.serverCpuUsPerAction} µs server CPU/action (${r.serverCpuPercent}% of a core), failures ${r.failures}${r.firstFailure ? ` (${r.firstFailure})` : ''}\n` +
+      KINDS.map(
+        (k) => `         ${k.padEnd(9)} ${r.perKind[k].n} p50 ${r.perKind[k].p50} ms p99 ${r.perKind[k].p99} ms`,
+      ).join('\n') +
+      `\n         afterwards: liked ${r.after.liked}, following ${r.after.following}, deleted posts still found ${r.after.deletedStillThere}`,
+  );
+  console.log(JSON.stringify({ bench: 'actions', seconds: SECONDS, loadAverage: loadavg(), ...r }));
+}
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (a shared machine skews these figures)`,
+);
