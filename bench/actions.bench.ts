@@ -6,10 +6,15 @@
 // as a post creation does. Prints actions/s, server CPU per action, p50/p99 per kind, and checks
 // what the store says afterwards (each like and repost undone, each deleted post gone). SQLite, then
 // PostgreSQL when BENCH_DATABASE_URL is set (BENCH_STORES=sqlite|postgres for one).
+// BENCH_HOOK=1 subscribes every client's follow.follow, follow.unfollow and post.delete (X Activity
+// API) to a local webhook, so the fan-out and the deliveries run too, and counts what was lost: each
+// follow, unfollow, delete and undone repost (a repost is a post) owes one delivery.
 import { loadavg } from 'node:os';
 import { benchStores, dropSchemas } from './support/stores.js';
 import { client, freePort, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
+import { until } from './support/util.js';
+import { webhookReceiver, type Receiver } from './support/webhook.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = 16;
@@ -17,6 +22,8 @@ const TARGETS = 3_200;
 /** Each client's own posts to delete: more than a client deletes in BENCH_SECONDS at ~350 actions/s each. */
 const OWN = SECONDS * 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? null;
+const HOOK = process.env.BENCH_HOOK === '1';
+const DRAIN_MS = 60_000;
 const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'like.read', 'like.write', 'follows.read', 'follows.write'];
 const KINDS = ['like', 'unlike', 'repost', 'unrepost', 'follow', 'unfollow', 'delete'] as const;
 type Kind = (typeof KINDS)[number];
@@ -54,6 +61,20 @@ async function run(store: 'sqlite' | 'postgres') {
         .data;
       users.push({ id: u.id, auth: `Bearer ${t.access_token}`, own: [] });
     }
+    let receiver: Receiver | null = null;
+    if (HOOK) {
+      receiver = await webhookReceiver();
+      receiver.setSecret(app.consumer_secret);
+      const bearer = `Bearer ${app.bearer_token}`;
+      const hook = await must('POST', '/2/webhooks', bearer, { url: receiver.url });
+      for (const u of users)
+        for (const event_type of ['follow.follow', 'follow.unfollow', 'post.delete'])
+          await must('POST', '/2/activity/subscriptions', bearer, {
+            event_type,
+            filter: { user_id: u.id },
+            webhook_id: hook.data.id,
+          });
+    }
     const others = Array.from({ length: 64 }, (_, i) => i);
     const followees: string[] = [];
     for (const i of others)
@@ -71,6 +92,8 @@ async function run(store: 'sqlite' | 'postgres') {
     });
 
     const took = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
+    /** Successes of each kind, the warm-up's included (its events are delivered too). */
+    const done = new Map<Kind, number>(KINDS.map((k) => [k, 0]));
     const failures: string[] = [];
     const deleted: string[] = [];
     const act = async (u: (typeof users)[number], kind: Kind, step: number) => {
@@ -91,7 +114,10 @@ async function run(store: 'sqlite' | 'postgres') {
       const res = await c.request(method, path, u.auth, body);
       const ms = performance.now() - t;
       if (res.status !== 200) failures.push(`${kind} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-      else took.get(kind)!.push(ms);
+      else {
+        took.get(kind)!.push(ms);
+        done.set(kind, done.get(kind)! + 1);
+      }
       if (kind === 'delete' && res.status === 200) deleted.push(path.split('/').pop()!);
     };
 
@@ -118,6 +144,26 @@ async function run(store: 'sqlite' | 'postgres') {
     const cpu = cpuMs(server.proc.pid!) - cpu0;
     const actions = [...took.values()].reduce((n, l) => n + l.length, 0);
 
+    // Every follow, unfollow and removal owes its subscriber one event (distinct event_uuid).
+    const owed = new Map([
+      ['follow.follow', done.get('follow')!],
+      ['follow.unfollow', done.get('unfollow')!],
+      ['post.delete', done.get('delete')! + done.get('unrepost')!],
+    ]);
+    const got = (t: string) => receiver?.byType.get(t)?.size ?? 0;
+    if (receiver) {
+      const drainEnd = performance.now() + DRAIN_MS;
+      await until(() => [...owed].every(([t, n]) => got(t) >= n) || performance.now() > drainEnd, DRAIN_MS + 5_000);
+      receiver.close();
+    }
+    const webhook = receiver
+      ? {
+          owed: [...owed.values()].reduce((a, b) => a + b, 0),
+          lost: [...owed].reduce((n, [t, want]) => n + Math.max(0, want - got(t)), 0),
+          requests: receiver.deliveries,
+        }
+      : null;
+
     // What the store says afterwards: nothing liked, reposted or followed is left; the deleted are gone.
     const sample = users[0]!;
     const liked = (await must('GET', `/2/users/${sample.id}/liked_tweets`, sample.auth)).meta?.result_count ?? 0;
@@ -141,6 +187,7 @@ async function run(store: 'sqlite' | 'postgres') {
       serverCpuPercent: Math.round(cpu / 10 / seconds),
       perKind,
       after: { liked, following, deletedStillThere: stillThere },
+      webhook,
     };
   } finally {
     c.close();
@@ -156,7 +203,10 @@ for (const store of benchStores(PG_URL)) {
       KINDS.map(
         (k) => `         ${k.padEnd(9)} ${r.perKind[k].n} p50 ${r.perKind[k].p50} ms p99 ${r.perKind[k].p99} ms`,
       ).join('\n') +
-      `\n         afterwards: liked ${r.after.liked}, following ${r.after.following}, deleted posts still found ${r.after.deletedStillThere}`,
+      `\n         afterwards: liked ${r.after.liked}, following ${r.after.following}, deleted posts still found ${r.after.deletedStillThere}` +
+      (r.webhook
+        ? `; webhook: lost ${r.webhook.lost} of ${r.webhook.owed} events (${r.webhook.requests} requests)`
+        : ''),
   );
   console.log(JSON.stringify({ bench: 'actions', seconds: SECONDS, loadAverage: loadavg(), ...r }));
 }

@@ -13,15 +13,14 @@
 // Targets (issue #23): ≤ 250 µs server CPU per post plain; ≥ 2,000 posts/s with streams at stream
 // p99 < 50 ms; nothing lost. BENCH_SCENARIOS=plain|streams runs one; BENCH_STORES=sqlite|postgres one;
 // BENCH_PARTS=streams|webhook keeps one part of the streams scenario.
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
 import { benchStores, dropSchemas } from './support/stores.js';
 import { client, freePort, openStream, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary, type Spawned } from './support/spawn.js';
 import { until } from './support/util.js';
+import { webhookReceiver, type Receiver } from './support/webhook.js';
 import { zipfTexts } from './support/zipf-text.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -77,42 +76,6 @@ async function connect(c: Client, app: App): Promise<Conn> {
     get closedAt() {
       return s.closedAt;
     },
-  };
-}
-
-type Receiver = { url: string; received: Set<string>; deliveries: number; setSecret(s: string): void; close(): void };
-async function webhookReceiver(): Promise<Receiver> {
-  let secret = '';
-  const r = { received: new Set<string>(), deliveries: 0 };
-  const server = http.createServer((req, res) => {
-    if (req.method === 'GET') {
-      const token = new URL(req.url!, 'http://x').searchParams.get('crc_token') ?? '';
-      const response_token = 'sha256=' + createHmac('sha256', secret).update(token).digest('base64');
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ response_token }));
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (ch: Buffer) => chunks.push(ch));
-    req.on('end', () => {
-      r.deliveries++;
-      const d = JSON.parse(Buffer.concat(chunks).toString('utf8')).data;
-      if (d?.event_type === 'post.create') r.received.add(d.payload.id);
-      res.writeHead(200).end();
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
-    get received() {
-      return r.received;
-    },
-    get deliveries() {
-      return r.deliveries;
-    },
-    setSecret: (s) => {
-      secret = s;
-    },
-    close: () => server.close(),
   };
 }
 
