@@ -1,12 +1,13 @@
-// Group commit (docs/adr/0020): transactions asked for together commit together, each in its own
-// savepoint — one that throws leaves no trace and the others stand — and none resolves before its
-// commit. On SQLite every transaction may be grouped; on PostgreSQL those asked with GROUPED.
+// Group commit (docs/adr/0020, 0027): transactions asked for together commit together — one that
+// throws leaves no trace and the others stand — and none resolves before its commit. On SQLite every
+// transaction may be grouped; on PostgreSQL those asked with GROUPED. A run of GROUPED ones shares a
+// savepoint and is run again one savepoint each when one of them throws.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { GROUPED, onceBeforeCommit, type Db } from './db.js';
+import { GROUPED, onceBeforeCommit, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -73,6 +74,39 @@ for (const s of await stores()) {
         rows.map((r) => r.k),
         ['c1', 'c2', 'dup'],
       );
+    });
+
+    test('a run of grouped transactions shares a savepoint: one that throws has the run undone and run again one savepoint each', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS r (k TEXT PRIMARY KEY)');
+      const calls: number[] = [];
+      const job = (i: number, fail: boolean) => async (tx: Queryable) => {
+        calls[i] = (calls[i] ?? 0) + 1;
+        await tx.run('INSERT INTO r (k) VALUES (?)', [`r${i}`]);
+        if (fail) throw new Error('refused');
+        return i;
+      };
+      // Asked in one turn: on SQLite one group, cut in two runs by the transaction not asked GROUPED.
+      const results = await Promise.allSettled([
+        s.db.tx(job(0, false), GROUPED),
+        s.db.tx(job(1, false), GROUPED),
+        s.db.tx(job(2, false)),
+        s.db.tx(job(3, false), GROUPED),
+        s.db.tx(job(4, true), GROUPED),
+        s.db.tx(job(5, false), GROUPED),
+      ]);
+      assert.deepEqual(
+        results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)),
+        [0, 1, 2, 3, 'refused', 5],
+      );
+      const rows = await s.db.all<{ k: string }>('SELECT k FROM r ORDER BY k');
+      assert.deepEqual(
+        rows.map((r) => r.k),
+        ['r0', 'r1', 'r2', 'r3', 'r5'],
+      );
+      // Only the failing job's run is run again, and only up to the failure; the rest ran once.
+      assert.equal(calls[2], 1);
+      assert.equal(calls[5], 1);
+      if (s.name === 'sqlite') assert.deepEqual(calls, [1, 1, 1, 2, 2, 1]);
     });
 
     test('beforeCommit work runs once per transaction, just before the commit', async () => {

@@ -2,6 +2,7 @@
 // `$n`; BIGINT comes back as a JS number (epoch-ms timestamps and counters fit in 2^53; ids are TEXT).
 import pg from 'pg';
 import type { Db, Param, Queryable, Row } from './db.js';
+import { runJobs, type GroupJob, type Outcome, type Savepoints } from './group.js';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -103,12 +104,11 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     }
   }
 
-  type Job = { fn: (tx: Queryable) => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
   /**
-   * One transaction on one pooled connection for `jobs`, each in its own savepoint when there are
-   * several; settles each job after the commit, or with the error that stopped it.
+   * One transaction on one pooled connection for `jobs` (store/group.ts runs them: savepoints when
+   * there are several); settles each job after the commit, or with the error that stopped it.
    */
-  async function runGroup(jobs: Job[]): Promise<void> {
+  async function runGroup(jobs: GroupJob[]): Promise<void> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -119,24 +119,17 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     const hooks = new Map<string, (q: Queryable) => Promise<void>>();
     const q = queryable(client);
     const tx: Queryable = { ...q, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
-    const outcome: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-    const alone = jobs.length === 1;
+    const savepoints: Savepoints = {
+      savepoint: (name) => client.query(`SAVEPOINT ${name}`),
+      release: (name) => client.query(`RELEASE SAVEPOINT ${name}`),
+      rollbackTo: (name) => client.query(`ROLLBACK TO SAVEPOINT ${name}`),
+      // An error aborts the transaction but keeps it open: the rollback to a savepoint recovers it.
+      open: () => true,
+    };
+    let outcome: Outcome[];
     try {
       await client.query('BEGIN');
-      for (const job of jobs) {
-        if (!alone) await client.query('SAVEPOINT aviary_tx');
-        try {
-          const value = await job.fn(tx);
-          if (!alone) await client.query('RELEASE SAVEPOINT aviary_tx');
-          outcome.push({ ok: true, value });
-        } catch (error) {
-          if (alone) throw error;
-          // Also recovers a transaction an error aborted (PostgreSQL keeps it open for this).
-          await client.query('ROLLBACK TO SAVEPOINT aviary_tx');
-          await client.query('RELEASE SAVEPOINT aviary_tx');
-          outcome.push({ ok: false, error });
-        }
-      }
+      outcome = await runJobs(jobs, tx, savepoints);
       // In key order, so that every transaction takes these rows' locks in the same order.
       for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(q);
       await client.query('COMMIT');
@@ -156,7 +149,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
 
   // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one
   // waiting, in one transaction. One lane, so that two groups never hold each other's row locks.
-  let lane: Job[] = [];
+  let lane: GroupJob[] = [];
   let laneBusy = false;
   async function runLane(): Promise<void> {
     laneBusy = true;
@@ -178,7 +171,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     ...root,
     tx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { group?: boolean }): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        const job: Job = { fn, resolve: resolve as (v: unknown) => void, reject };
+        const job: GroupJob = { fn, group: opts?.group === true, resolve: resolve as (v: unknown) => void, reject };
         if (!opts?.group) return void runGroup([job]);
         lane.push(job);
         if (!laneBusy) void runLane();

@@ -3,6 +3,7 @@
 // it commits, and lets them straight through otherwise.
 import Database from 'better-sqlite3';
 import type { Db, Param, Queryable, Row } from './db.js';
+import { runJobs, type GroupJob, type Outcome, type Savepoints } from './group.js';
 
 function normalise(params: Param[]): unknown[] {
   return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
@@ -61,19 +62,26 @@ export function openSqlite(file: string): Db {
   const begin = control('BEGIN IMMEDIATE');
   const commit = control('COMMIT');
   const rollback = control('ROLLBACK');
-  const savepoint = control('SAVEPOINT aviary_tx');
-  const release = control('RELEASE aviary_tx');
-  const rollbackTo = control('ROLLBACK TO aviary_tx');
+  const named = (verb: string) => {
+    const by = new Map(['aviary_tx', 'aviary_group'].map((name) => [name, control(`${verb} ${name}`)]));
+    return (name: string) => by.get(name)!();
+  };
+  const savepoints: Savepoints = {
+    savepoint: named('SAVEPOINT'),
+    release: named('RELEASE'),
+    rollbackTo: named('ROLLBACK TO'),
+    // An error that ended the whole transaction (I/O, a full disk) takes the group with it.
+    open: () => conn.inTransaction,
+  };
 
-  type Job = { fn: (tx: Queryable) => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
-  let queue: Job[] = [];
+  let queue: GroupJob[] = [];
   let draining = false;
 
   /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
-  async function runGroup(jobs: Job[]): Promise<void> {
+  async function runGroup(jobs: GroupJob[]): Promise<void> {
     const hooks = new Map<string, (q: Queryable) => Promise<void>>();
     const tx: Queryable = { ...direct, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
-    const outcome: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcome: Outcome[];
     try {
       begin();
     } catch (error) {
@@ -81,21 +89,7 @@ export function openSqlite(file: string): Db {
       return;
     }
     try {
-      const alone = jobs.length === 1;
-      for (const job of jobs) {
-        if (!alone) savepoint();
-        try {
-          const value = await job.fn(tx);
-          if (!alone) release();
-          outcome.push({ ok: true, value });
-        } catch (error) {
-          // An error that ended the whole transaction (I/O, a full disk) takes the group with it.
-          if (alone || !conn.inTransaction) throw error;
-          rollbackTo();
-          release();
-          outcome.push({ ok: false, error });
-        }
-      }
+      outcome = await runJobs(jobs, tx, savepoints);
       for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(direct);
       commit();
     } catch (error) {
@@ -142,9 +136,9 @@ export function openSqlite(file: string): Db {
     all: guarded(direct.all) as Queryable['all'],
     get: guarded(direct.get) as Queryable['get'],
     run: guarded(direct.run),
-    tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    tx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { group?: boolean }): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ fn, group: opts?.group === true, resolve: resolve as (v: unknown) => void, reject });
         if (draining) return;
         // The group's window: the rest of this turn of the event loop. Requests whose reads ran in
         // the same turn (their I/O callbacks come in one poll phase) queue their transactions here.
