@@ -17,15 +17,15 @@ export { createDeliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
 import type { Deps } from '../deps.js';
-import type { Queryable } from '../store/index.js';
+import { onceAfterCommit, type Queryable } from '../store/index.js';
 import { enqueue, type OutboxEvent } from '../store/outbox.js';
 /** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
 export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch();
 
 /**
- * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out; returns the
- * event's id. The wake may come before the commit: on SQLite the claim waits for it, on PostgreSQL
- * the next poll (~10 ms) finds it. When the fan-out has said what no one listening looks like
+ * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out and the streams
+ * once it commits (once per transaction, not per event: a wake before the commit found nothing, and
+ * on PostgreSQL cost a read of the outbox a post). When the fan-out has said what no one listening looks like
  * (`unheard`) and that holds as the row is written, the row is written settled: the streams read it
  * all the same, and the fan-out has no row to settle after it (issue #23: that update cost a post
  * more than its own insert).
@@ -33,6 +33,8 @@ export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch
 export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
   const id = deps.ids.next();
   const settled = await enqueue(tx, id, deps.clock.now(), event, deps.runtime.delivery.unheard());
-  deps.runtime.delivery.nudgeDispatch({ settled });
+  onceAfterCommit(tx, settled ? 'wake: settled source' : 'wake: pending source', () =>
+    deps.runtime.delivery.nudgeDispatch({ settled }),
+  );
   return id;
 }

@@ -14,6 +14,13 @@ export interface Queryable {
    * not once per row written; docs/adr/0020). Absent outside a transaction: do the work at once.
    */
   beforeCommit?(key: string, fn: (q: Queryable) => Promise<void>): void;
+  /**
+   * Inside a transaction: calls `fn` once after the transaction commits (not at all if it rolls
+   * back), however many times it is asked for under the same `key`. For wake-ups of this process's
+   * readers, which would find nothing before the commit; it may also follow a job of the group that
+   * was undone to its savepoint, so it must be harmless then. Absent outside a transaction: call at once.
+   */
+  afterCommit?(key: string, fn: () => void): void;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -60,6 +67,12 @@ export const KEEP_ON_RESET = new Set([
   'rate_limit_overrides',
   'activity_connections',
 ]);
+
+/** Calls `fn` once after the commit of the transaction `q` belongs to, or at once outside one. */
+export function onceAfterCommit(q: Queryable, key: string, fn: () => void): void {
+  if (q.afterCommit) q.afterCommit(key, fn);
+  else fn();
+}
 
 /** Runs `fn` once before the commit of the transaction `q` belongs to, or at once outside one. */
 export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Queryable) => Promise<void>): Promise<void> {

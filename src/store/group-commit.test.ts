@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { GROUPED, onceBeforeCommit, type Db, type Queryable } from './db.js';
+import { GROUPED, onceAfterCommit, onceBeforeCommit, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -107,6 +107,32 @@ for (const s of await stores()) {
       assert.equal(calls[2], 1);
       assert.equal(calls[5], 1);
       if (s.name === 'sqlite') assert.deepEqual(calls, [1, 1, 1, 2, 2, 1]);
+    });
+
+    test('afterCommit work runs once per transaction after its commit, and never for one rolled back', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS w (k TEXT PRIMARY KEY)');
+      const seen: string[] = [];
+      const wake = (tx: Queryable, tag: string) =>
+        onceAfterCommit(tx, 'wake', () => {
+          seen.push(tag);
+        });
+      await s.db.tx(async (tx) => {
+        await tx.run("INSERT INTO w (k) VALUES ('w1')");
+        wake(tx, 'first');
+        wake(tx, 'second');
+        assert.deepEqual(seen, []);
+      });
+      assert.deepEqual(seen, ['first']);
+      assert.ok(await s.db.get("SELECT k FROM w WHERE k = 'w1'"));
+      await assert.rejects(
+        s.db.tx(async (tx) => {
+          wake(tx, 'rolled back');
+          throw new Error('no');
+        }),
+      );
+      assert.deepEqual(seen, ['first']);
+      wake(s.db, 'outside');
+      assert.deepEqual(seen, ['first', 'outside']);
     });
 
     test('beforeCommit work runs once per transaction, just before the commit', async () => {

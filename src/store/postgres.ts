@@ -118,7 +118,12 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     }
     const hooks = new Map<string, (q: Queryable) => Promise<void>>();
     const q = queryable(client);
-    const tx: Queryable = { ...q, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
+    const after = new Map<string, () => void>();
+    const tx: Queryable = {
+      ...q,
+      beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)),
+      afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
+    };
     const savepoints: Savepoints = {
       savepoint: (name) => client.query(`SAVEPOINT ${name}`),
       release: (name) => client.query(`RELEASE SAVEPOINT ${name}`),
@@ -140,6 +145,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     } finally {
       client.release();
     }
+    for (const fn of after.values()) fn();
     jobs.forEach((j, i) => {
       const o = outcome[i]!;
       if (o.ok) j.resolve(o.value);

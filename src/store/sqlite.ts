@@ -80,7 +80,12 @@ export function openSqlite(file: string): Db {
   /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
   async function runGroup(jobs: GroupJob[]): Promise<void> {
     const hooks = new Map<string, (q: Queryable) => Promise<void>>();
-    const tx: Queryable = { ...direct, beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)) };
+    const after = new Map<string, () => void>();
+    const tx: Queryable = {
+      ...direct,
+      beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)),
+      afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
+    };
     let outcome: Outcome[];
     try {
       begin();
@@ -97,6 +102,7 @@ export function openSqlite(file: string): Db {
       for (const j of jobs) j.reject(error);
       return;
     }
+    for (const fn of after.values()) fn();
     jobs.forEach((j, i) => {
       const o = outcome[i]!;
       if (o.ok) j.resolve(o.value);
