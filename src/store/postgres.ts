@@ -145,12 +145,20 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     } finally {
       client.release();
     }
-    for (const fn of after.values()) fn();
     jobs.forEach((j, i) => {
       const o = outcome[i]!;
       if (o.ok) j.resolve(o.value);
       else j.reject(o.error);
     });
+    // Wake-ups only (Queryable.afterCommit): one that throws must not stop the others; the woken
+    // readers' own polls would find the rows later anyway.
+    for (const fn of after.values()) {
+      try {
+        fn();
+      } catch {
+        /* see above */
+      }
+    }
   }
 
   // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one

@@ -102,12 +102,20 @@ export function openSqlite(file: string): Db {
       for (const j of jobs) j.reject(error);
       return;
     }
-    for (const fn of after.values()) fn();
     jobs.forEach((j, i) => {
       const o = outcome[i]!;
       if (o.ok) j.resolve(o.value);
       else j.reject(o.error);
     });
+    // Wake-ups only (Queryable.afterCommit): one that throws must not stop the others; the woken
+    // readers' own polls would find the rows later anyway.
+    for (const fn of after.values()) {
+      try {
+        fn();
+      } catch {
+        /* see above */
+      }
+    }
   }
 
   async function drain(): Promise<void> {

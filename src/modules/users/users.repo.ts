@@ -143,7 +143,6 @@ export const usersRepo = {
     await db.run('UPDATE users SET pinned_tweet_id = ? WHERE id = ?', [postId, id]);
     await touch(db);
   },
-  /** Unpins a post from whoever pinned it (the post is gone). */
   /** Unpins `postId` from its author's profile, if pinned there (by primary key: no index holds pinned_tweet_id). */
   async unpinPost(db: Queryable, authorId: string, postId: string): Promise<void> {
     const r = await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE id = ? AND pinned_tweet_id = ?', [
