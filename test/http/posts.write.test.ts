@@ -108,6 +108,19 @@ forEachStore('posts write', (store) => {
     );
   });
 
+  test('edits of one version sent at once: one is the next version, the others get the refusal they would get after it', async () => {
+    const v1 = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'fix me at once' } });
+    const edit = (text: string) =>
+      s.call('POST', '/2/tweets', { auth: token, body: { text, edit_options: { previous_post_id: v1.body.data.id } } });
+    const all = await Promise.all(['fixed 1', 'fixed 2', 'fixed 3', 'fixed 4'].map(edit));
+    assert.deepEqual(all.map((r) => r.status).sort(), [201, 403, 403, 403]);
+    const made = all.find((r) => r.status === 201)!.body.data;
+    for (const r of all.filter((x) => x.status === 403))
+      assert.equal(r.body.detail, `Post ${v1.body.data.id} has been edited; edit its latest version ${made.id}.`);
+    const res = await s.call('GET', `/2/tweets/${v1.body.data.id}`, { auth: `Bearer ${s.bearer}` });
+    assert.deepEqual(res.body.data.edit_history_tweet_ids, [v1.body.data.id, made.id]);
+  });
+
   test('polls, places and mutually exclusive attachments', async () => {
     const poll = await s.call('POST', '/2/tweets', {
       auth: token,

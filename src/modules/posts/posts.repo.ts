@@ -298,9 +298,14 @@ export const postsRepo = {
     await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);
     await touch(db);
   },
-  async supersede(db: Queryable, id: string, by: string): Promise<void> {
-    await db.run('UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ?', [by, id]);
-    await touch(db);
+  /** Marks `id` superseded by `by`, if it is still the latest version; whether it was. */
+  async supersede(db: Queryable, id: string, by: string): Promise<boolean> {
+    const { changes } = await db.run(
+      'UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ? AND superseded_by IS NULL',
+      [by, id],
+    );
+    if (changes) await touch(db);
+    return changes > 0;
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
     await db.run(
