@@ -10,7 +10,7 @@
 // API) to a local webhook, so the fan-out and the deliveries run too, and counts what was lost: each
 // follow, unfollow, delete and undone repost (a repost is a post) owes one delivery.
 import { loadavg } from 'node:os';
-import { benchStores, dropSchemas } from './support/stores.js';
+import { benchStores, dropSchemas, storeFlags } from './support/stores.js';
 import { client, freePort, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { until } from './support/util.js';
@@ -40,11 +40,7 @@ async function pool(n: number, width: number, fn: (i: number) => Promise<void>) 
 
 async function run(store: 'sqlite' | 'postgres') {
   const schema = `bench_actions_${process.pid}`;
-  const extra = [
-    '--no-seed-demo',
-    ...(store === 'postgres' ? ['--database-url', PG_URL!, '--database-schema', schema] : []),
-  ];
-  const server = await spawnAviary(await freePort(), extra);
+  const server = await spawnAviary(await freePort(), storeFlags(store, PG_URL, schema));
   const c: Client = client(server.url);
   const admin = `Bearer ${server.creds.admin_token}`;
   const must = async (method: string, path: string, auth: string, body?: unknown) => {

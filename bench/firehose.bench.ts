@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
 import { partitionOf } from '../src/modules/stream/index.js';
-import { benchStores, dropSchemas } from './support/stores.js';
+import { benchStores, dropSchemas, storeFlags } from './support/stores.js';
 import { client, freePort, openStream, quantile, type OpenStream } from './support/client.js';
 import { cpuMs, spawnAviary } from './support/spawn.js';
 import { until } from './support/util.js';
@@ -36,11 +36,7 @@ type Consumer = { name: string; streams: OpenStream[]; got: Map<string, number>;
 
 async function run(store: 'sqlite' | 'postgres') {
   const schema = `bench_firehose_${process.pid}`;
-  const extra = [
-    '--no-seed-demo',
-    ...(store === 'postgres' ? ['--database-url', PG_URL!, '--database-schema', schema] : []),
-  ];
-  const server = await spawnAviary(await freePort(), extra);
+  const server = await spawnAviary(await freePort(), storeFlags(store, PG_URL, schema));
   const c = client(server.url);
   const admin = `Bearer ${server.creds.admin_token}`;
   try {

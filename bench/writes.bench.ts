@@ -16,7 +16,7 @@
 import type http from 'node:http';
 import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
-import { benchStores, dropSchemas } from './support/stores.js';
+import { benchStores, dropSchemas, storeFlags } from './support/stores.js';
 import { client, freePort, openStream, quantile, type Client } from './support/client.js';
 import { cpuMs, spawnAviary, type Spawned } from './support/spawn.js';
 import { until } from './support/util.js';
@@ -85,11 +85,7 @@ type Sent = { id: string; text: string; author: { id: string; username: string }
 
 async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
   const schema = `bench_writes_${process.pid}_${withStreams ? 's' : 'p'}`;
-  const extra = [
-    '--no-seed-demo',
-    ...(store === 'postgres' ? ['--database-url', PG_URL!, '--database-schema', schema] : []),
-  ];
-  const server: Spawned = await spawnAviary(await freePort(), extra);
+  const server: Spawned = await spawnAviary(await freePort(), storeFlags(store, PG_URL, schema));
   const c = client(server.url);
   const admin = `Bearer ${server.creds.admin_token}`;
   const { ruleValue, postText } = zipfTexts(20250601);

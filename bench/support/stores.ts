@@ -16,6 +16,11 @@ export function benchStores(pgUrl: string | null): BenchStore[] {
   return stores;
 }
 
+/** The `aviary start` flags of a spawned server's store: its own schema on PostgreSQL (none on SQLite). */
+export function storeFlags(store: BenchStore, pgUrl: string | null, schema: string): string[] {
+  return ['--no-seed-demo', ...(store === 'postgres' ? ['--database-url', pgUrl!, '--database-schema', schema] : [])];
+}
+
 /** Drops the schemas a bench's servers made. */
 export async function dropSchemas(pgUrl: string, ...schemas: string[]): Promise<void> {
   const c = new pg.Client({ connectionString: pgUrl });
