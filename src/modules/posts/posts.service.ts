@@ -244,8 +244,8 @@ export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Pro
     // Only a chain's latest version is superseded: of two edits of one version at once, the second
     // gets the refusal it would get after the first (read again here), and the chain keeps one head.
     if (!(await postsRepo.supersede(tx, prev.id, id))) {
-      const now = await requirePost(deps, prevId, 'edit_options.previous_post_id', tx);
-      checkEdit(now, editor, deps.clock.now());
+      const current = await requirePost(deps, prevId, 'edit_options.previous_post_id', tx);
+      checkEdit(current, editor, deps.clock.now());
       throw problems.conflict(`Post ${prevId} changed while it was being edited; try again.`);
     }
     await postsRepo.insert(tx, row);
