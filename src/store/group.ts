@@ -81,3 +81,43 @@ async function shared(run: GroupJob[], tx: Queryable, sp: Savepoints): Promise<O
   for (const job of run) outcomes.push(await alone(job, tx, sp));
   return outcomes;
 }
+
+/**
+ * A group's transaction: `q` with the commit hooks its jobs register (Queryable.beforeCommit,
+ * afterCommit), each once per key. `beforeCommit` runs the first kind in key order, so that every
+ * transaction takes those rows' locks in the same order; `afterCommit` the wake-ups, each guarded:
+ * one that throws must not stop the others (the woken readers' own polls find the rows later).
+ */
+export function groupTx(q: Queryable) {
+  const before = new Map<string, (q: Queryable) => Promise<void>>();
+  const after = new Map<string, () => void>();
+  const tx: Queryable = {
+    ...q,
+    beforeCommit: (key, fn) => void (before.has(key) || before.set(key, fn)),
+    afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
+  };
+  return {
+    tx,
+    async beforeCommit(on: Queryable): Promise<void> {
+      for (const key of [...before.keys()].sort()) await before.get(key)!(on);
+    },
+    afterCommit(): void {
+      for (const fn of after.values()) {
+        try {
+          fn();
+        } catch {
+          /* see above */
+        }
+      }
+    },
+  };
+}
+
+/** Settles each job with its outcome, once the group's commit made the successful ones durable. */
+export function settle(jobs: GroupJob[], outcomes: Outcome[]): void {
+  jobs.forEach((j, i) => {
+    const o = outcomes[i]!;
+    if (o.ok) j.resolve(o.value);
+    else j.reject(o.error);
+  });
+}

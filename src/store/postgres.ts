@@ -2,7 +2,7 @@
 // `$n`; BIGINT comes back as a JS number (epoch-ms timestamps and counters fit in 2^53; ids are TEXT).
 import pg from 'pg';
 import type { Db, Param, Queryable, Row } from './db.js';
-import { runJobs, type GroupJob, type Outcome, type Savepoints } from './group.js';
+import { groupTx, runJobs, settle, type GroupJob, type Outcome, type Savepoints } from './group.js';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -116,14 +116,8 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       for (const j of jobs) j.reject(error);
       return;
     }
-    const hooks = new Map<string, (q: Queryable) => Promise<void>>();
     const q = queryable(client);
-    const after = new Map<string, () => void>();
-    const tx: Queryable = {
-      ...q,
-      beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)),
-      afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
-    };
+    const { tx, beforeCommit, afterCommit } = groupTx(q);
     const savepoints: Savepoints = {
       savepoint: (name) => client.query(`SAVEPOINT ${name}`),
       release: (name) => client.query(`RELEASE SAVEPOINT ${name}`),
@@ -135,8 +129,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     try {
       await client.query('BEGIN');
       outcome = await runJobs(jobs, tx, savepoints);
-      // In key order, so that every transaction takes these rows' locks in the same order.
-      for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(q);
+      await beforeCommit(q);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -145,20 +138,8 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     } finally {
       client.release();
     }
-    jobs.forEach((j, i) => {
-      const o = outcome[i]!;
-      if (o.ok) j.resolve(o.value);
-      else j.reject(o.error);
-    });
-    // Wake-ups only (Queryable.afterCommit): one that throws must not stop the others; the woken
-    // readers' own polls would find the rows later anyway.
-    for (const fn of after.values()) {
-      try {
-        fn();
-      } catch {
-        /* see above */
-      }
-    }
+    settle(jobs, outcome);
+    afterCommit();
   }
 
   // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one

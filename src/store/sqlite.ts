@@ -3,7 +3,7 @@
 // it commits, and lets them straight through otherwise.
 import Database from 'better-sqlite3';
 import type { Db, Param, Queryable, Row } from './db.js';
-import { runJobs, type GroupJob, type Outcome, type Savepoints } from './group.js';
+import { groupTx, runJobs, settle, type GroupJob, type Outcome, type Savepoints } from './group.js';
 
 function normalise(params: Param[]): unknown[] {
   return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
@@ -79,13 +79,7 @@ export function openSqlite(file: string): Db {
 
   /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
   async function runGroup(jobs: GroupJob[]): Promise<void> {
-    const hooks = new Map<string, (q: Queryable) => Promise<void>>();
-    const after = new Map<string, () => void>();
-    const tx: Queryable = {
-      ...direct,
-      beforeCommit: (key, fn) => void (hooks.has(key) || hooks.set(key, fn)),
-      afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
-    };
+    const { tx, beforeCommit, afterCommit } = groupTx(direct);
     let outcome: Outcome[];
     try {
       begin();
@@ -95,27 +89,15 @@ export function openSqlite(file: string): Db {
     }
     try {
       outcome = await runJobs(jobs, tx, savepoints);
-      for (const key of [...hooks.keys()].sort()) await hooks.get(key)!(direct);
+      await beforeCommit(direct);
       commit();
     } catch (error) {
       if (conn.inTransaction) rollback();
       for (const j of jobs) j.reject(error);
       return;
     }
-    jobs.forEach((j, i) => {
-      const o = outcome[i]!;
-      if (o.ok) j.resolve(o.value);
-      else j.reject(o.error);
-    });
-    // Wake-ups only (Queryable.afterCommit): one that throws must not stop the others; the woken
-    // readers' own polls would find the rows later anyway.
-    for (const fn of after.values()) {
-      try {
-        fn();
-      } catch {
-        /* see above */
-      }
-    }
+    settle(jobs, outcome);
+    afterCommit();
   }
 
   async function drain(): Promise<void> {

@@ -83,7 +83,8 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
 }
 
 /**
- * Match shapes of many posts in three queries; ids that do not exist are absent from the map.
+ * Match shapes of many posts: their rows, the posts they reference, the users; ids that do not
+ * exist are absent from the map.
  * `cached`: through the row cache, for a reader of new posts that others read after it (the streams'
  * dispatcher, whose posts the streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s).
  * Not for the search indexer: alone (no stream open) it would fill the cache with rows nobody reads
