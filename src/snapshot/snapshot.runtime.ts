@@ -61,18 +61,35 @@ const AFTER_LOAD: { [K in keyof Runtime]: Step } = {
 };
 
 /**
- * Before the store is replaced: the search drain under way finishes, open streams end (what they hold
- * belongs to the old state; they reconnect), and timers armed from the old state are cancelled so that
- * moving the clock to the file's time runs none of them.
+ * Before the store is replaced: the search drain under way finishes and later ones wait for the load
+ * (the returned release lets them go: a drain's transaction meeting the load's table locks could
+ * deadlock with it on PostgreSQL), open streams end (what they hold belongs to the old state; they
+ * reconnect), and timers armed from the old state are cancelled so that moving the clock to the
+ * file's time runs none of them.
  */
-async function quiesce(deps: Deps): Promise<void> {
-  await deps.runtime.searchDrains.last?.catch(() => undefined);
-  await deps.runtime.streamHub.stop();
-  deps.runtime.activityStreams.stop();
-  const checks = deps.runtime.webhookChecks.timers;
-  for (const t of checks.values()) t.handle.cancel();
-  checks.clear();
-  deps.runtime.scheduledTweets.stop();
+async function quiesce(deps: Deps): Promise<() => void> {
+  const chain = deps.runtime.searchDrains;
+  const previous = chain.last;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  chain.last = held;
+  const resume = () => {
+    release();
+    if (chain.last === held) chain.last = null;
+  };
+  try {
+    await previous?.catch(() => undefined);
+    await deps.runtime.streamHub.stop();
+    deps.runtime.activityStreams.stop();
+    const checks = deps.runtime.webhookChecks.timers;
+    for (const t of checks.values()) t.handle.cancel();
+    checks.clear();
+    deps.runtime.scheduledTweets.stop();
+  } catch (err) {
+    resume();
+    throw err;
+  }
+  return resume;
 }
 
 /**
@@ -90,13 +107,14 @@ export async function applyClock(deps: Deps, clock: ClockState): Promise<void> {
 
 /** Replaces the whole state of a running server with the file's; a file that cannot be loaded changes nothing. */
 export async function replaceState(deps: Deps, file: Buffer): Promise<Loaded> {
-  await quiesce(deps);
+  const resumeDrains = await quiesce(deps);
   try {
     const loaded = await loadSnapshot(deps.db, file);
     await applyClock(deps, loaded.clock);
     deps.ids.reserve(loaded.ids_floor);
     return loaded;
   } finally {
+    resumeDrains();
     for (const step of Object.values(AFTER_LOAD)) await step(deps);
   }
 }
