@@ -52,7 +52,9 @@ export async function startServer(
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    logLevel: 'silent',
+    // Errors only: an unexpected one (a 500's cause, a background worker's failure) is in the test's output
+    // and in the failure summary at the end of `npm test` (scripts/failures-reporter.mjs).
+    logLevel: 'error',
     banner: false,
     databaseUrl: store === 'postgres' ? PG_URL : null,
     databaseSchema: schema,
