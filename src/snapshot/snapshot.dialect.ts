@@ -68,13 +68,20 @@ const postgres: SnapshotDialect = {
     for (const t of tables) await q.run(`DELETE FROM ${t}`);
   },
   async afterLoad(q, tables) {
-    // pg_catalog rather than information_schema.columns, whose view costs most of a second.
+    // The columns that own a sequence (serial: deptype 'a', identity: 'i'), from pg_depend alone. Not
+    // pg_get_expr over pg_attrdef: it takes a lock on each relation it reads, and the planner may run it
+    // on other schemas' rows before the schema filter, so two servers loading at once (each holding its
+    // own tables in ACCESS EXCLUSIVE mode, `empty` above) deadlocked; PostgreSQL ended one load with a
+    // 500 (seen in admin.state.test.ts with two suites at once). Nor information_schema.columns, whose
+    // view costs most of a second.
     const serials = await q.all<{ table_name: string; column_name: string }>(
       `SELECT c.relname AS table_name, a.attname AS column_name
-       FROM pg_attrdef d
-       JOIN pg_class c ON c.oid = d.adrelid
-       JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
-       WHERE c.relnamespace = current_schema()::regnamespace AND pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%'`,
+       FROM pg_depend dep
+       JOIN pg_class s ON s.oid = dep.objid AND s.relkind = 'S'
+       JOIN pg_class c ON c.oid = dep.refobjid
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = dep.refobjsubid
+       WHERE dep.classid = 'pg_class'::regclass AND dep.refclassid = 'pg_class'::regclass
+         AND dep.deptype IN ('a', 'i') AND c.relnamespace = current_schema()::regnamespace`,
     );
     const loaded = new Set(tables);
     for (const s of serials.filter((c) => loaded.has(c.table_name)))

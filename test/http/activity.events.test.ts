@@ -144,7 +144,9 @@ forEachStore('activity: events delivered to webhooks', (store) => {
     const res = await s.admin('PATCH', `/_aviary/users/${user.id}`, {
       description: 'Mars, Cars & AI',
       name: 'New Name',
-      username: `${user.username.slice(0, 10)}x`,
+      // newUser's names start with 'u': another first letter is always a new handle (the old
+      // `slice(0, 10) + 'x'` was the same name when the 11th letter was an x, one run in 36).
+      username: `n${user.username.slice(1)}`,
       location: 'Mars',
       url: 'https://example.com',
       profile_image_url: 'https://pbs.twimg.com/p.jpg',

@@ -4,6 +4,7 @@
 // refuses a bad file with a 400 that leaves everything as it was.
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { after, before, describe, test } from 'node:test';
 import { readSnapshot, writeSnapshot } from '../../src/snapshot/snapshot.format.js';
 import type { DemoCredentials } from '../../src/seed/demo.js';
@@ -183,6 +184,33 @@ forEachStore('control API: state snapshots', (store) => {
 
 // The issue's check: a snapshot taken on SQLite imports on PostgreSQL and answers the same lookups,
 // through the SDKs; and back again.
+describe('a load on PostgreSQL and another schema', { skip: PG_URL ? false : 'no PostgreSQL' }, () => {
+  // Two servers on one database, each loading a snapshot, deadlocked: each held its own tables locked
+  // and the load's catalog query read the other's (pg_get_expr locks each relation it reads). A load
+  // must not wait on tables outside its own schema.
+  test("a load does not wait on another schema's locked tables", async () => {
+    const s = await startServer({ store: 'postgres' });
+    const other = new pg.Client({ connectionString: PG_URL! });
+    await other.connect();
+    const schema = `lock_${process.pid}_${Date.now().toString(36)}`;
+    try {
+      const file = await getState(s);
+      await other.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.t (n SERIAL PRIMARY KEY)`);
+      await other.query(`BEGIN; LOCK TABLE ${schema}.t IN ACCESS EXCLUSIVE MODE`);
+      const waited = new Promise<'waited'>((res) => setTimeout(() => res('waited'), 10_000).unref());
+      const load = putState(s, file);
+      const first = await Promise.race([load, waited]);
+      await other.query('ROLLBACK');
+      assert.notEqual(first, 'waited', 'the load waited for the other schema');
+      assert.equal((await load).status, 200);
+    } finally {
+      await other.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await other.end();
+      await s.close();
+    }
+  });
+});
+
 describe(
   'a snapshot moves between stores [sqlite → postgres → sqlite]',
   { skip: PG_URL ? false : 'no PostgreSQL' },
