@@ -17,24 +17,30 @@ export { createDeliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
 import type { Deps } from '../deps.js';
-import { onceAfterCommit, type Queryable } from '../store/index.js';
-import { enqueue, type OutboxEvent } from '../store/outbox.js';
+import { onceAfterCommit, writeLater, type Queryable } from '../store/index.js';
+import { enqueueMany, type NewSource, type OutboxEvent } from '../store/outbox.js';
 /** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
 export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch();
 
 /**
  * Writes a source event (ADR 0007) in the caller's transaction and wakes the fan-out and the streams
  * once it commits (once per transaction, not per event: a wake before the commit found nothing, and
- * on PostgreSQL cost a read of the outbox a post). When the fan-out has said what no one listening looks like
- * (`unheard`) and that holds as the row is written, the row is written settled: the streams read it
- * all the same, and the fan-out has no row to settle after it (issue #23: that update cost a post
- * more than its own insert).
+ * on PostgreSQL cost a read of the outbox a post). The events of a run of grouped writes are written
+ * in one statement at the run's end (`writeLater`; no job reads the outbox back). When the fan-out has
+ * said what no one listening looks like (`unheard`) and that holds as the rows are written, they are
+ * written settled: the streams read them all the same, and the fan-out has no row to settle after them
+ * (issue #23: that update cost a post more than its own insert).
  */
 export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
   const id = deps.ids.next();
-  const settled = await enqueue(tx, id, deps.clock.now(), event, deps.runtime.delivery.unheard());
-  onceAfterCommit(tx, settled ? 'wake: settled source' : 'wake: pending source', () =>
-    deps.runtime.delivery.nudgeDispatch({ settled }),
-  );
+  await writeLater(tx, 'outbox', { id, now: deps.clock.now(), event }, (q, rows) => writeSources(deps, q, rows));
   return id;
+}
+
+async function writeSources(deps: Deps, q: Queryable, rows: NewSource[]): Promise<void> {
+  const settled = await enqueueMany(q, rows, deps.runtime.delivery.unheard());
+  if (settled.size)
+    onceAfterCommit(q, 'wake: settled source', () => deps.runtime.delivery.nudgeDispatch({ settled: true }));
+  if (settled.size < rows.length)
+    onceAfterCommit(q, 'wake: pending source', () => deps.runtime.delivery.nudgeDispatch({ settled: false }));
 }

@@ -21,6 +21,12 @@ export interface Queryable {
    * was undone to its savepoint, so it must be harmless then. Absent outside a transaction: call at once.
    */
   afterCommit?(key: string, fn: () => void): void;
+  /**
+   * Inside a transaction: `row` waits with the others asked under `key` and `write` writes them all in
+   * one call when the job's run ends (store/group.ts), before the jobs after it run. Absent outside a
+   * transaction: write at once. Use `writeLater`.
+   */
+  later?<R>(key: string, row: R, write: (q: Queryable, rows: R[]) => Promise<void>): void;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,6 +84,23 @@ export function onceAfterCommit(q: Queryable, key: string, fn: () => void): void
 export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Queryable) => Promise<void>): Promise<void> {
   if (q.beforeCommit) q.beforeCommit(key, fn);
   else await fn(q);
+}
+
+/**
+ * Writes `row` with `write(q, rows)`: at once outside a transaction; inside one, with the other rows
+ * asked under `key` in one call when the job's run ends (a statement for a run of grouped writes where
+ * there was one a job: issue #23). The rows are not there to read until then: only for rows the jobs of
+ * a run do not read back (outbox events, counter changes, index rows). `key` names the kind of row,
+ * and sorts the kinds' writes, so every transaction takes their locks in one order.
+ */
+export async function writeLater<R>(
+  q: Queryable,
+  key: string,
+  row: R,
+  write: (q: Queryable, rows: R[]) => Promise<void>,
+): Promise<void> {
+  if (q.later) q.later(key, row, write);
+  else await write(q, [row]);
 }
 
 /**

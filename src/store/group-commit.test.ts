@@ -1,13 +1,14 @@
 // Group commit (docs/adr/0020, 0027): transactions asked for together commit together — one that
 // throws leaves no trace and the others stand — and none resolves before its commit. On SQLite every
 // transaction may be grouped; on PostgreSQL those asked with GROUPED. A run of GROUPED ones shares a
-// savepoint and is run again one savepoint each when one of them throws.
+// savepoint and is run again one savepoint each when one of them throws; the rows its jobs write
+// with writeLater are written together at the run's end, and dropped with an undone run.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { GROUPED, onceAfterCommit, onceBeforeCommit, type Db, type Queryable } from './db.js';
+import { GROUPED, onceAfterCommit, onceBeforeCommit, writeLater, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -133,6 +134,47 @@ for (const s of await stores()) {
       assert.deepEqual(seen, ['first']);
       wake(s.db, 'outside');
       assert.deepEqual(seen, ['first', 'outside']);
+    });
+
+    test("writeLater: a run's rows are written in one call at its end; an undone run's are dropped and written again by the jobs that stand", async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS l (k TEXT PRIMARY KEY, job INTEGER NOT NULL)');
+      const writes: string[][] = [];
+      const write = async (q: Queryable, rows: [string, number][]) => {
+        writes.push(rows.map((r) => r[0]));
+        for (const [k, job] of rows) await q.run('INSERT INTO l (k, job) VALUES (?, ?)', [k, job]);
+      };
+      const job = (i: number, fail: boolean) => async (tx: Queryable) => {
+        await writeLater(tx, 'l', [`l${i}a`, i] as [string, number], write);
+        await writeLater(tx, 'l', [`l${i}b`, i] as [string, number], write);
+        if (fail) throw new Error('refused');
+        return i;
+      };
+      const ok = await Promise.all([0, 1, 2].map((i) => s.db.tx(job(i, false), GROUPED)));
+      assert.deepEqual(ok, [0, 1, 2]);
+      // On SQLite the three were one run: one call. On PostgreSQL a run is whatever waited in the lane.
+      if (s.name === 'sqlite') assert.deepEqual(writes, [['l0a', 'l0b', 'l1a', 'l1b', 'l2a', 'l2b']]);
+      writes.length = 0;
+      const results = await Promise.allSettled([3, 4, 5].map((i) => s.db.tx(job(i, i === 4), GROUPED)));
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      const rows = await s.db.all<{ k: string }>('SELECT k FROM l ORDER BY k');
+      assert.deepEqual(
+        rows.map((r) => r.k),
+        ['l0a', 'l0b', 'l1a', 'l1b', 'l2a', 'l2b', 'l3a', 'l3b', 'l5a', 'l5b'],
+      );
+      // The refused job's rows were never written: its run was undone before the write, then each job
+      // ran alone and wrote its own at its end.
+      assert.ok(!writes.flat().includes('l4a'));
+      if (s.name === 'sqlite')
+        assert.deepEqual(writes, [
+          ['l3a', 'l3b'],
+          ['l5a', 'l5b'],
+        ]);
+      // Outside a transaction: written at once.
+      await writeLater(s.db, 'l', ['l9', 9] as [string, number], write);
+      assert.ok(await s.db.get("SELECT k FROM l WHERE k = 'l9'"));
     });
 
     test('beforeCommit work runs once per transaction, just before the commit', async () => {

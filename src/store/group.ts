@@ -5,6 +5,8 @@
 // of GROUPED jobs (the write path's short writes, written to be run again: ADR 0027) shares one
 // savepoint; when one of them throws, the run is undone to it and run again one savepoint a job,
 // which settles each job as before. Other jobs keep their own savepoint and run once.
+// Rows a job writes with `writeLater` (db.ts) wait in the group and are written together, a statement a
+// kind, when the job's run ends, inside its savepoint: an undone run's rows are dropped with it.
 import type { Queryable } from './db.js';
 
 export type GroupJob = {
@@ -30,18 +32,22 @@ export type Savepoints = {
  * (the caller rolls the whole group back and rejects every job) when a lone job fails or an error
  * ended the transaction.
  */
-export async function runJobs(jobs: GroupJob[], tx: Queryable, sp: Savepoints): Promise<Outcome[]> {
-  if (jobs.length === 1) return [{ ok: true, value: await jobs[0]!.fn(tx) }];
+export async function runJobs(jobs: GroupJob[], g: Group, sp: Savepoints): Promise<Outcome[]> {
+  if (jobs.length === 1) {
+    const value = await jobs[0]!.fn(g.tx);
+    await g.flush();
+    return [{ ok: true, value }];
+  }
   const outcomes: Outcome[] = [];
   for (let i = 0; i < jobs.length;) {
     let end = i;
     while (end < jobs.length && jobs[end]!.group) end++;
     if (end - i >= 2) {
       const run = jobs.slice(i, end);
-      outcomes.push(...(await shared(run, tx, sp)));
+      outcomes.push(...(await shared(run, g, sp)));
       i = end;
     } else {
-      outcomes.push(await alone(jobs[i]!, tx, sp));
+      outcomes.push(await alone(jobs[i]!, g, sp));
       i++;
     }
   }
@@ -49,13 +55,15 @@ export async function runJobs(jobs: GroupJob[], tx: Queryable, sp: Savepoints): 
 }
 
 /** One job in its own savepoint: a failure undoes only its own writes. */
-async function alone(job: GroupJob, tx: Queryable, sp: Savepoints): Promise<Outcome> {
+async function alone(job: GroupJob, g: Group, sp: Savepoints): Promise<Outcome> {
   await sp.savepoint('aviary_tx');
   try {
-    const value = await job.fn(tx);
+    const value = await job.fn(g.tx);
+    await g.flush();
     await sp.release('aviary_tx');
     return { ok: true, value };
   } catch (error) {
+    g.discard();
     // On PostgreSQL the rollback to the savepoint also recovers a transaction the error aborted.
     if (!sp.open()) throw error;
     await sp.rollbackTo('aviary_tx');
@@ -64,23 +72,31 @@ async function alone(job: GroupJob, tx: Queryable, sp: Savepoints): Promise<Outc
   }
 }
 
-/** A run of grouped jobs under one savepoint; if any throws, undone and run again one savepoint a job. */
-async function shared(run: GroupJob[], tx: Queryable, sp: Savepoints): Promise<Outcome[]> {
+/**
+ * A run of grouped jobs under one savepoint, their later rows written once at its end; if any throws,
+ * undone and run again one savepoint a job.
+ */
+async function shared(run: GroupJob[], g: Group, sp: Savepoints): Promise<Outcome[]> {
   await sp.savepoint('aviary_group');
   const values: unknown[] = [];
   try {
-    for (const job of run) values.push(await job.fn(tx));
+    for (const job of run) values.push(await job.fn(g.tx));
+    await g.flush();
     await sp.release('aviary_group');
     return values.map((value) => ({ ok: true, value }));
   } catch (error) {
+    g.discard();
     if (!sp.open()) throw error;
     await sp.rollbackTo('aviary_group');
     await sp.release('aviary_group');
   }
   const outcomes: Outcome[] = [];
-  for (const job of run) outcomes.push(await alone(job, tx, sp));
+  for (const job of run) outcomes.push(await alone(job, g, sp));
   return outcomes;
 }
+
+type Later = { rows: unknown[]; write: (q: Queryable, rows: unknown[]) => Promise<void> };
+export type Group = ReturnType<typeof groupTx>;
 
 /**
  * A group's transaction: `q` with the commit hooks its jobs register (Queryable.beforeCommit,
@@ -91,14 +107,37 @@ async function shared(run: GroupJob[], tx: Queryable, sp: Savepoints): Promise<O
 export function groupTx(q: Queryable) {
   const before = new Map<string, (q: Queryable) => Promise<void>>();
   const after = new Map<string, () => void>();
+  let later = new Map<string, Later>();
   const tx: Queryable = {
     ...q,
     beforeCommit: (key, fn) => void (before.has(key) || before.set(key, fn)),
     afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
+    later(key, row, write) {
+      const kind = later.get(key);
+      if (kind) kind.rows.push(row);
+      else later.set(key, { rows: [row], write: write as Later['write'] });
+    },
   };
+  /** Writes the rows waiting, each kind in one call, in key order (as beforeCommit, for the locks' order). */
+  async function flush(): Promise<void> {
+    while (later.size) {
+      const kinds = later;
+      later = new Map();
+      for (const key of [...kinds.keys()].sort()) {
+        const kind = kinds.get(key)!;
+        await kind.write(tx, kind.rows);
+      }
+    }
+  }
   return {
     tx,
+    flush,
+    /** Drops the rows waiting: the run that asked for them was undone. */
+    discard(): void {
+      later = new Map();
+    },
     async beforeCommit(on: Queryable): Promise<void> {
+      await flush();
       for (const key of [...before.keys()].sort()) await before.get(key)!(on);
     },
     afterCommit(): void {

@@ -46,6 +46,43 @@ export async function enqueue(
   return Number(row?.attempts) === 1;
 }
 
+export type NewSource = { id: string; now: number; event: OutboxEvent };
+
+/**
+ * Writes several events in one statement a chunk, as `enqueue` writes one (`settledWhen` likewise);
+ * returns the ids of those written settled.
+ */
+export async function enqueueMany(
+  tx: Queryable,
+  rows: NewSource[],
+  settledWhen: string | null = null,
+): Promise<Set<string>> {
+  const settled = new Set<string>();
+  const status =
+    settledWhen === null
+      ? "'pending', 0"
+      : `CASE WHEN ${settledWhen} THEN 'done' ELSE 'pending' END, CASE WHEN ${settledWhen} THEN 1 ELSE 0 END`;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const written = await tx.all<{ id: string; attempts: number }>(
+      `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
+       VALUES ${chunk.map(() => `(?, ?, ?, ?, ?, ?, ${status})`).join(', ')}
+       RETURNING id, attempts`,
+      chunk.flatMap((r) => [
+        r.id,
+        r.event.topic,
+        r.event.target ?? null,
+        JSON.stringify(r.event.payload),
+        r.now,
+        r.now,
+      ]),
+    );
+    for (const w of written) if (Number(w.attempts) === 1) settled.add(w.id);
+  }
+  return settled;
+}
+const CHUNK = 500;
+
 /**
  * Claims up to `limit` due events of a topic for `holder` until `lockUntil`. A claim that expires
  * (its worker died) becomes claimable again: at-least-once, never at-most-once.

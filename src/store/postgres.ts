@@ -117,7 +117,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       return;
     }
     const q = queryable(client);
-    const { tx, beforeCommit, afterCommit } = groupTx(q);
+    const group = groupTx(q);
     const savepoints: Savepoints = {
       savepoint: (name) => client.query(`SAVEPOINT ${name}`),
       release: (name) => client.query(`RELEASE SAVEPOINT ${name}`),
@@ -128,8 +128,8 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     let outcome: Outcome[];
     try {
       await client.query('BEGIN');
-      outcome = await runJobs(jobs, tx, savepoints);
-      await beforeCommit(q);
+      outcome = await runJobs(jobs, group, savepoints);
+      await group.beforeCommit(q);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -139,7 +139,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       client.release();
     }
     settle(jobs, outcome);
-    afterCommit();
+    group.afterCommit();
   }
 
   // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one

@@ -79,7 +79,7 @@ export function openSqlite(file: string): Db {
 
   /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
   async function runGroup(jobs: GroupJob[]): Promise<void> {
-    const { tx, beforeCommit, afterCommit } = groupTx(direct);
+    const group = groupTx(direct);
     let outcome: Outcome[];
     try {
       begin();
@@ -88,8 +88,8 @@ export function openSqlite(file: string): Db {
       return;
     }
     try {
-      outcome = await runJobs(jobs, tx, savepoints);
-      await beforeCommit(direct);
+      outcome = await runJobs(jobs, group, savepoints);
+      await group.beforeCommit(direct);
       commit();
     } catch (error) {
       if (conn.inTransaction) rollback();
@@ -97,7 +97,7 @@ export function openSqlite(file: string): Db {
       return;
     }
     settle(jobs, outcome);
-    afterCommit();
+    group.afterCommit();
   }
 
   async function drain(): Promise<void> {

@@ -4,6 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { adminPost, newApp, newUser, userToken, type TestUser } from '../support/actors.js';
+import { postsRepo } from '../../src/modules/posts/posts.repo.js';
+import { monthOf } from '../../src/modules/posts/posts.rules.js';
+import { GROUPED } from '../../src/store/index.js';
 import { twitterApiV2 } from '../support/sdk.js';
 import { forEachStore, startServer, type TestServer } from '../support/server.js';
 
@@ -159,11 +162,51 @@ forEachStore('posts rules', (store) => {
       period: 'Monthly',
       scope: 'Product',
     });
+    // Sent at once (one commit group: counted together, refused one by one): exactly the cap's room.
+    const atOnce = async (n: number, tag: string) =>
+      (
+        await Promise.all(
+          Array.from({ length: n }, (_, i) =>
+            s.call('POST', '/2/tweets', { auth: token, body: { text: `at once ${tag} ${i}` } }),
+          ),
+        )
+      )
+        .map((r) => r.status)
+        .sort();
+    await s.admin('PUT', `/_aviary/apps/${app.id}/post-usage`, { posts: 499_998 });
+    assert.deepEqual(await atOnce(4, 'a'), [201, 201, 429, 429]);
+    await s.admin('PUT', `/_aviary/apps/${app.id}/post-usage`, { posts: 499_996 });
+    assert.deepEqual(await atOnce(4, 'b'), [201, 201, 201, 201]);
+    assert.deepEqual(await atOnce(1, 'c'), [429]);
     const pro = await s.call('POST', '/2/tweets', {
       auth: await userToken(s, author.id, { tier: 'pro' }),
       body: { text: 'other tiers are not capped' },
     });
     assert.equal(pro.status, 201);
+  });
+
+  test('posts counted together in one commit group are refused one by one past the cap', async () => {
+    // White-box: four counts asked in one turn are one group on SQLite (and on PostgreSQL all but the
+    // first), counted in one statement; the refusal of the sum undoes the run, and each is counted alone.
+    const app = await newApp(s, { tier: 'basic' });
+    await s.admin('PUT', `/_aviary/apps/${app.id}/post-usage`, { posts: 499_998 });
+    const month = monthOf(s.deps.clock.now());
+    const totals: number[] = [];
+    const count = () =>
+      s.deps.db.tx(
+        (tx) =>
+          postsRepo.countPost(tx, app.id, month, (total) => {
+            if (total > 500_000) throw new Error(`capped at ${total}`);
+            totals.push(total);
+          }),
+        GROUPED,
+      );
+    const results = await Promise.allSettled([count(), count(), count(), count()]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'rejected'],
+    );
+    assert.deepEqual(totals, [499_999, 500_000]);
   });
 
   test('OAuth 2.0 tokens without tweet.write cannot post', async () => {

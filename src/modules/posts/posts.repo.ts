@@ -1,7 +1,7 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import { onceBeforeCommit, type Param, type Queryable } from '../../store/index.js';
+import { onceBeforeCommit, writeLater, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
@@ -187,6 +187,25 @@ async function timeline(
   return db.all<PostRow>(sql, params);
 }
 
+type Counted = { appId: string; month: string; check: (total: number) => void };
+
+async function countPosts(db: Queryable, rows: Counted[]): Promise<void> {
+  const byApp = new Map<string, Counted[]>();
+  for (const r of rows) {
+    const key = `${r.appId} ${r.month}`;
+    byApp.set(key, [...(byApp.get(key) ?? []), r]);
+  }
+  for (const key of [...byApp.keys()].sort()) {
+    const counted = byApp.get(key)!;
+    const { appId, month } = counted[0]!;
+    const r = await db.get<{ posts: number }>(
+      'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = post_usage.posts + excluded.posts RETURNING posts',
+      [appId, month, counted.length],
+    );
+    for (const c of counted) c.check(Number(r?.posts ?? 0));
+  }
+}
+
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
     await insertRow(db, 'posts', POST_COLUMNS, p);
@@ -325,12 +344,10 @@ export const postsRepo = {
     return changes;
   },
 
+  /** In a transaction, a run of grouped writes' mentions are written together at its end (`writeLater`). */
   async insertMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {
     for (const u of new Set(userIds))
-      await db.run(
-        'INSERT INTO post_mentions (user_id, post_id) VALUES (?, ?) ON CONFLICT (user_id, post_id) DO NOTHING',
-        [u, postId],
-      );
+      await writeLater(db, 'post_mentions', [u, postId] as [string, string], postsRepo.insertMentionsMany);
   },
   async insertMentionsMany(db: Queryable, rows: [string, string][]): Promise<void> {
     for (let i = 0; i < rows.length; i += 1000) {
@@ -349,14 +366,14 @@ export const postsRepo = {
       ? Promise.resolve([])
       : db.all<PollRow>(`SELECT * FROM polls WHERE id IN (${marks(ids.length)})`, ids),
 
-  /** Counts one more post this month for the app; returns the new total. */
-  async countPost(db: Queryable, appId: string, month: string): Promise<number> {
-    const r = await db.get<{ posts: number }>(
-      'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, 1) ON CONFLICT (app_id, month) DO UPDATE SET posts = post_usage.posts + 1 RETURNING posts',
-      [appId, month],
-    );
-    return Number(r?.posts ?? 0);
-  },
+  /**
+   * Counts one more post this month for the app and calls `check` with the new total, which may refuse
+   * the post by throwing. In a transaction a run of grouped writes' posts are counted together at its
+   * end, one statement an app (`writeLater`); a refusal then undoes the run, whose jobs run again one
+   * by one (store/group.ts), each counting and checking its own post as before.
+   */
+  countPost: (db: Queryable, appId: string, month: string, check: (total: number) => void): Promise<void> =>
+    writeLater(db, 'post_usage', { appId, month, check }, countPosts),
   async setUsage(db: Queryable, appId: string, month: string, posts: number): Promise<void> {
     await db.run(
       'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = excluded.posts',

@@ -120,7 +120,7 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   await deps.db.tx(async (tx) => {
     await checkDuplicate(tx, author, text, analysis.text);
     row = await build(tx);
-    checkMonthlyCap(actor, await postsRepo.countPost(tx, actor.app.id, monthOf(now)));
+    await postsRepo.countPost(tx, actor.app.id, monthOf(now), (total) => checkMonthlyCap(actor, total));
     await insertPost(tx, row, author);
     if (b.poll) {
       const options = b.poll.options.map((label, i) => ({ position: i + 1, label, votes: 0 }));

@@ -1,7 +1,7 @@
 // Every SQL statement for the users table.
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import { onceBeforeCommit, type Queryable } from '../../store/index.js';
+import { onceBeforeCommit, writeLater, type Queryable } from '../../store/index.js';
 
 export type UserRow = {
   id: string;
@@ -71,6 +71,34 @@ async function touch(db: Queryable): Promise<void> {
   });
 }
 
+/**
+ * Each user's changes of one counter, summed, in one statement: `UPDATE … FROM (VALUES …)` (SQLite
+ * 3.33, PostgreSQL; a VALUES list's columns are column1, column2 on both). Ids in order, so that
+ * every transaction locks the rows in one order.
+ */
+async function bumpMany(db: Queryable, counter: Counter, rows: { id: string; delta: number }[]): Promise<void> {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r.id, (sums.get(r.id) ?? 0) + r.delta);
+  const ids = [...sums.keys()].sort();
+  if (ids.length === 1) {
+    const delta = sums.get(ids[0]!)!;
+    await db.run(
+      `UPDATE users SET ${counter} = CASE WHEN ${counter} + ? < 0 THEN 0 ELSE ${counter} + ? END WHERE id = ?`,
+      [delta, delta, ids[0]!],
+    );
+  } else {
+    for (let i = 0; i < ids.length; i += 1000) {
+      const part = ids.slice(i, i + 1000);
+      await db.run(
+        `UPDATE users SET ${counter} = CASE WHEN ${counter} + d.column2 < 0 THEN 0 ELSE ${counter} + d.column2 END
+         FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS d WHERE users.id = d.column1`,
+        part.flatMap((id) => [id, sums.get(id)!]),
+      );
+    }
+  }
+  await touch(db);
+}
+
 export const usersRepo = {
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
@@ -123,13 +151,12 @@ export const usersRepo = {
           names.map((n) => n.toLowerCase()),
         ),
   /** Moves one of the public counters; counters never go below zero. */
-  async bump(db: Queryable, id: string, counter: Counter, delta: number): Promise<void> {
-    await db.run(
-      `UPDATE users SET ${counter} = CASE WHEN ${counter} + ? < 0 THEN 0 ELSE ${counter} + ? END WHERE id = ?`,
-      [delta, delta, id],
-    );
-    await touch(db);
-  },
+  /**
+   * Moves a counter by `delta` (never below 0). In a transaction the changes of a run of grouped writes
+   * are summed and written at its end, a statement a counter (`writeLater`; no job reads a counter back).
+   */
+  bump: (db: Queryable, id: string, counter: Counter, delta: number): Promise<void> =>
+    writeLater(db, `users ${counter}`, { id, delta }, (q, rows) => bumpMany(q, counter, rows)),
   async setCounters(db: Queryable, id: string, c: Partial<Record<Counter, number>>): Promise<void> {
     const keys = Object.keys(c) as Counter[];
     if (keys.length)
