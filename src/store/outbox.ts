@@ -49,7 +49,8 @@ export async function enqueue(
 export type NewSource = { id: string; now: number; event: OutboxEvent };
 
 /**
- * Writes several events in one statement a chunk, as `enqueue` writes one (`settledWhen` likewise);
+ * Writes several events in one statement a chunk, as `enqueue` writes one (`settledWhen` likewise, read
+ * once a statement: in each row of a VALUES list it was read again, two subqueries a row);
  * returns the ids of those written settled.
  */
 export async function enqueueMany(
@@ -60,13 +61,16 @@ export async function enqueueMany(
   const settled = new Set<string>();
   const status =
     settledWhen === null
-      ? "'pending', 0"
-      : `CASE WHEN ${settledWhen} THEN 'done' ELSE 'pending' END, CASE WHEN ${settledWhen} THEN 1 ELSE 0 END`;
+      ? "SELECT 'pending' AS status, 0 AS attempts"
+      : `SELECT CASE WHEN ${settledWhen} THEN 'done' ELSE 'pending' END AS status, CASE WHEN ${settledWhen} THEN 1 ELSE 0 END AS attempts`;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
+    // VALUES columns are column1… on both stores; PostgreSQL types a VALUES parameter as text, hence the casts.
     const written = await tx.all<{ id: string; attempts: number }>(
       `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
-       VALUES ${chunk.map(() => `(?, ?, ?, ?, ?, ?, ${status})`).join(', ')}
+       SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, s.status, s.attempts
+       FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT))').join(', ')}) AS v
+       CROSS JOIN (${status}) AS s
        RETURNING id, attempts`,
       chunk.flatMap((r) => [
         r.id,
