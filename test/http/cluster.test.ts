@@ -13,7 +13,7 @@ import pg from 'pg';
 import { signRequest } from '../../src/auth/index.js';
 import { adsCall, newAdsAccount, newAdvertiser } from '../support/ads.js';
 import { childCall, startChild, type Child } from '../support/child.js';
-import { newApp, newUser, startReceiver, subscribe } from '../support/receiver.js';
+import { newApp, newUser, startReceiver, subscribe, userToken } from '../support/receiver.js';
 import { PG_URL, poll, startServer, type TestServer } from '../support/server.js';
 import { appWithRules, openStream, poster } from './stream.client.js';
 
@@ -182,6 +182,34 @@ describe('two nodes on one PostgreSQL [postgres]', { skip }, () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  test('reposts of one post sent to both nodes at once make one repost, counted once', async () => {
+    const app = await newApp(a);
+    const author = await newUser(a);
+    const fan = await newUser(a);
+    const post = await a.call('POST', '/2/tweets', {
+      auth: await userToken(a, app, author.id),
+      body: { text: 'repost me from anywhere' },
+    });
+    assert.equal(post.status, 201, JSON.stringify(post.body));
+    const id = post.body.data.id as string;
+    const token = await userToken(a, app, fan.id);
+    const sent = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        (i % 2 ? b : a).call('POST', `/2/users/${fan.id}/retweets`, { auth: token, body: { tweet_id: id } }),
+      ),
+    );
+    for (const r of sent) assert.deepEqual(r.body, { data: { retweeted: true } });
+    const reposts = await a.deps.db.all<{ id: string }>(
+      'SELECT id FROM posts WHERE author_id = ? AND repost_of_id = ?',
+      [fan.id, id],
+    );
+    assert.equal(reposts.length, 1, 'one repost');
+    const seen = await b.call('GET', `/2/tweets/${id}?tweet.fields=public_metrics`, { auth: app.auth });
+    assert.equal(seen.body.data.public_metrics.retweet_count, 1);
+    const user = await b.call('GET', `/2/users/${fan.id}?user.fields=public_metrics`, { auth: app.auth });
+    assert.equal(user.body.data.public_metrics.tweet_count, 1);
   });
 
   test('stream connection limits count the connections of every node: 429 TooManyConnections on B', async () => {

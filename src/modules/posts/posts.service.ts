@@ -13,6 +13,7 @@ import { attachableMedia } from '../media/index.js';
 import { placeById } from '../places/index.js';
 import {
   bumpUserCounter,
+  lockUser,
   findUserIdsByUsernames,
   requireUser,
   setPinnedPost,
@@ -306,8 +307,10 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
   if (owner.protected === 1 && owner.id !== actor.userId)
     throw problems.forbidden('You cannot Retweet a protected Tweet.');
   const resolve = await resolver(deps, original.text);
-  // Whether it is reposted already is read in the transaction: two reposts of one post at once make one.
+  // Whether it is reposted already is read in the transaction, after the reposter's row is locked:
+  // two reposts of one post at once make one, on one node or on two sharing PostgreSQL.
   await deps.db.tx(async (tx) => {
+    await lockUser(tx, actor.userId);
     if (await postsRepo.repostBy(tx, actor.userId, original.id)) return;
     const author = await requireUser(deps, actor.userId, 'id', tx);
     const row = buildPost({

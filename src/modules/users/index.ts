@@ -17,6 +17,7 @@ export {
   requireUser,
   bumpUserCounter,
   setUserCounters,
+  lockUser,
   setPinnedPost,
   unpinPost,
   ID,

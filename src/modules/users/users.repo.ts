@@ -157,6 +157,14 @@ export const usersRepo = {
    */
   bump: (db: Queryable, id: string, counter: Counter, delta: number): Promise<void> =>
     writeLater(db, `users ${counter}`, { id, delta }, (q, rows) => bumpMany(q, counter, rows)),
+  /**
+   * Takes the user's row lock for the rest of the transaction (an update that changes nothing): on
+   * PostgreSQL a second transaction of that user, on any node, waits here until the first commits, and
+   * then reads what it wrote. SQLite has one writer at a time anyway.
+   */
+  async lock(db: Queryable, id: string): Promise<void> {
+    await db.run('UPDATE users SET tweet_count = tweet_count WHERE id = ?', [id]);
+  },
   async setCounters(db: Queryable, id: string, c: Partial<Record<Counter, number>>): Promise<void> {
     const keys = Object.keys(c) as Counter[];
     if (keys.length)

@@ -135,6 +135,8 @@ export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, del
   usersRepo.bump(db, id, counter, delta);
 export const setUserCounters = (db: Queryable, id: string, c: Partial<Record<Counter, number>>) =>
   usersRepo.setCounters(db, id, c);
+/** Holds the user's row until the transaction ends: the user's writes on every node, one at a time. */
+export const lockUser = (db: Queryable, id: string) => usersRepo.lock(db, id);
 export const setPinnedPost = (db: Queryable, id: string, postId: string | null) => usersRepo.setPinned(db, id, postId);
 export const unpinPost = (db: Queryable, authorId: string, postId: string) => usersRepo.unpinPost(db, authorId, postId);
 
