@@ -39,6 +39,16 @@ export const journalRepo = {
            WHERE j.at < c.c_at OR (j.at = c.c_at AND j.seq < ?) ORDER BY at DESC, seq DESC LIMIT ${Number(limit)}`,
       before === null ? [] : [before, before],
     ),
+  /** The highest number given so far (0 for none kept). */
+  async last(db: Queryable): Promise<number> {
+    return Number((await db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM journal_entries'))?.n ?? 0);
+  },
+  /** What nodes other than `node` wrote numbered above `after`, in that order. */
+  othersAfter: (db: Queryable, node: string, after: number, limit: number) =>
+    db.all<EntryRow>(
+      `SELECT ${COLUMNS} FROM journal_entries WHERE seq > ? AND node <> ? ORDER BY seq LIMIT ${Number(limit)}`,
+      [after, node],
+    ),
   /** What `node` wrote numbered from `lo` to `hi`, in that order. */
   range: (db: Queryable, node: string, lo: number, hi: number) =>
     db.all<EntryRow>(`SELECT ${COLUMNS} FROM journal_entries WHERE seq >= ? AND seq <= ? AND node = ? ORDER BY seq`, [

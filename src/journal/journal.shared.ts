@@ -3,7 +3,8 @@
 // round trip; the store numbers them (`seq`) and keeps the newest `--journal-size` of the whole
 // cluster; lists order them by the wall time they were recorded (journal.repo.ts). After each batch
 // the node hands the entries to its own tails and signals `journal` with the range it wrote; the
-// other nodes' tails read that range at once (woken, not polling). A list on
+// other nodes' tails read that range at once (woken, not polling); signals lost while a node's listening
+// connection was down are made up for when it is back (what the others wrote since). A list on
 // any node first asks every node to write what it holds (broadcast, acknowledged), then reads the
 // store, so it shows what every node answered up to the moment it was asked.
 // The embedded store keeps the memory ring (journal.runtime.ts): one process answers everything.
@@ -19,6 +20,8 @@ const TOPIC = 'journal';
 const BATCH = 1_000;
 /** Rows read per step of a list. */
 const READ = 500;
+/** Numbers of entries given to the tails that are remembered, against giving one twice. */
+const GIVEN = 10_000;
 
 const entryOf = (r: EntryRow): Entry => ({ ...(JSON.parse(r.entry) as NewEntry), seq: Number(r.seq), node: r.node });
 /** A batch as journalRepo.insert takes it: `[{at, entry}]`, each entry without its node and seq (columns). */
@@ -85,12 +88,37 @@ export async function shareJournal(deps: Deps): Promise<void> {
 
   journal.joined(node, store);
   cluster.onBroadcast(TOPIC, flush);
+  // The highest number another node signalled: signals sent while this node's listening connection
+  // was down are lost, so once it is back the tails are given what the others wrote after it.
+  let heard = await journalRepo.last(db);
+  // A range signalled just as a catch-up reads it would reach the tails twice: the numbers given
+  // lately are remembered and not given again.
+  const given = new Set<number>();
+  const toTails = (rows: EntryRow[]) => {
+    const fresh = rows.filter((r) => !given.has(Number(r.seq)));
+    for (const r of fresh) given.add(Number(r.seq));
+    for (const seq of given) {
+      if (given.size <= GIVEN) break;
+      given.delete(seq);
+    }
+    if (fresh.length) journal.toTails(fresh.map(entryOf));
+  };
   await cluster.signals.listen(TOPIC, (payload) => {
     const [from, lo, hi] = payload.split('|');
-    if (from === node || !journal.tailing()) return;
-    journalRepo.range(db, from!, Number(lo), Number(hi)).then(
-      (rows) => journal.toTails(rows.map(entryOf)),
-      () => undefined,
-    );
+    if (from === node) return;
+    heard = Math.max(heard, Number(hi));
+    if (!journal.tailing()) return;
+    journalRepo.range(db, from!, Number(lo), Number(hi)).then(toTails, () => undefined);
   });
+  cluster.signals.onReconnect(() => void catchUp().catch(() => undefined));
+  async function catchUp(): Promise<void> {
+    // With no tail open there is no one to give them to: only where the next catch-up starts moves.
+    if (!journal.tailing()) return void (heard = Math.max(heard, await journalRepo.last(db)));
+    for (;;) {
+      const rows = await journalRepo.othersAfter(db, node, heard, READ);
+      if (rows.length) heard = Math.max(heard, Number(rows.at(-1)!.seq));
+      toTails(rows);
+      if (rows.length < READ) return;
+    }
+  }
 }

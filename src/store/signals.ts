@@ -56,7 +56,11 @@ export async function postgresSignals(url: string, schema: string | null): Promi
   let retry: NodeJS.Timeout | null = null;
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: url });
+    // Named for its schema, so an operator (or a test) can tell it in pg_stat_activity.
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: `aviary signals ${schema ?? 'public'}`.slice(0, 63),
+    });
     c.on('notification', (m) => {
       if (!m.channel.startsWith(prefix)) return;
       for (const fn of handlers.get(m.channel.slice(prefix.length)) ?? []) fn(m.payload ?? '');

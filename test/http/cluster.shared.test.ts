@@ -5,6 +5,7 @@
 // and the activity stream's connection limit (counted across nodes; a dead node's streams stop counting).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { mulberry32 } from '../../src/shared/prng.js';
 import { newApp } from '../support/actors.js';
 import { PG_URL, poll, startServer, type TestServer } from '../support/server.js';
@@ -160,6 +161,45 @@ describe(
         assert.equal(entry.app_id, app.id);
         assert.equal(entry.path, '/2/users/12');
       } finally {
+        ac.abort();
+      }
+    });
+
+    test('the journal: a tail on B is given what A answered while B’s listening connection was down', async () => {
+      const app = await newApp(a);
+      const ac = new AbortController();
+      const res = await fetch(`${b.url}/_aviary/requests/tail?app_id=${app.id}`, {
+        headers: { authorization: `Bearer ${b.adminToken}` },
+        signal: ac.signal,
+      });
+      assert.equal(res.status, 200);
+      const reader = res.body!.getReader();
+      const timer = setTimeout(() => ac.abort(), 10_000);
+      try {
+        // Both nodes' listening connections are cut (they share the schema's name); A's journal is
+        // written and signalled within 100 ms, before the nodes listen again (200 ms on): lost signals.
+        const c = new pg.Client({ connectionString: PG_URL! });
+        await c.connect();
+        try {
+          const cut = await c.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+            [`aviary signals ${a.deps.config.databaseSchema}`.slice(0, 63)],
+          );
+          assert.equal(cut.rowCount, 2);
+        } finally {
+          await c.end();
+        }
+        await lookup(a, app);
+        let text = '';
+        while (!text.includes('\n')) {
+          const { value } = await reader.read();
+          text += new TextDecoder().decode(value);
+        }
+        const entry = JSON.parse(text.split('\n')[0]!);
+        assert.equal(entry.node, 'node-a');
+        assert.equal(entry.path, '/2/users/12');
+      } finally {
+        clearTimeout(timer);
         ac.abort();
       }
     });
