@@ -95,6 +95,39 @@ forEachStore('posts lookup', (store) => {
     assert.equal(res.includes!.places![0]!.country_code, 'FR');
   });
 
+  test('entities.mentions.username includes the account that holds the name now, after renames', async () => {
+    const carol = await newUser(s);
+    const dave = await newUser(s);
+    const erin = await newUser(s);
+    const post = await adminPost(s, alice.id, { text: `hi @${carol.username} and @${erin.username}` });
+    const included = async () => {
+      const res = await s.call('GET', `/2/tweets/${post.id}?expansions=entities.mentions.username`, {
+        auth: `Bearer ${s.bearer}`,
+      });
+      assert.equal(res.status, 200);
+      return (res.body.includes?.users ?? []).map((u: { id: string }) => u.id);
+    };
+    assert.deepEqual(await included(), [carol.id, erin.id]);
+    const rename = async (id: string, username: string) =>
+      assert.equal((await s.admin('PATCH', `/_aviary/users/${id}`, { username })).status, 200);
+    // Carol leaves her name and Dave takes it: the mention now names Dave; Erin's name names no one.
+    await rename(carol.id, `${carol.username}x`.slice(0, 15));
+    await rename(dave.id, carol.username);
+    await rename(erin.id, `${erin.username}y`.slice(0, 15));
+    assert.deepEqual(await included(), [dave.id]);
+  });
+
+  test("a profile change shows in the next lookup's includes (cached user rows are checked again)", async () => {
+    const author = await newUser(s);
+    const post = await adminPost(s, author.id, { text: 'who wrote this?' });
+    const name = async () =>
+      (await s.call('GET', `/2/tweets/${post.id}?expansions=author_id`, { auth: `Bearer ${s.bearer}` })).body.includes
+        .users[0].name;
+    assert.equal(await name(), author.name);
+    assert.equal((await s.admin('PATCH', `/_aviary/users/${author.id}`, { name: 'Renamed' })).status, 200);
+    assert.equal(await name(), 'Renamed');
+  });
+
   test('twitter-api-sdk: a poll and its includes', async () => {
     const client = twitterApiSdk(s.url, s.bearer);
     const res = await client.tweets.findTweetById(poll.id, {

@@ -28,6 +28,8 @@ export class Hydrator {
   users = new Map<string, UserRow | null>();
   private userOrder = new Set<string>();
   private usernames: string[] = [];
+  /** The ids the posts' mentions were resolved to when written, by username (lower case). */
+  private mentionIds = new Map<string, string>();
   private tweetOrder = new Map<string, PostRow>();
   private mediaKeys: string[] = [];
   private pollIds: string[] = [];
@@ -78,8 +80,11 @@ export class Hydrator {
     if (exp.includes('author_id')) this.addUser(p.author_id);
     if (exp.includes('in_reply_to_user_id')) this.addUser(p.reply_to_user_id);
     if (exp.includes('entities.mentions.username') && p.entities) {
-      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? [])
-        this.usernames.push(m.username.toLowerCase());
+      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? []) {
+        const name = m.username.toLowerCase();
+        this.usernames.push(name);
+        if (m.id) this.mentionIds.set(name, m.id);
+      }
     }
     if (exp.includes('attachments.media_keys') && p.media_keys)
       this.mediaKeys.push(...(JSON.parse(p.media_keys) as string[]));
@@ -159,13 +164,20 @@ export class Hydrator {
   }
 
   private async includedUsers(): Promise<UserRow[]> {
-    await this.loadUsers([...this.userOrder]);
+    // Mentioned accounts are included by their current username. The id a mention was resolved to
+    // is read with the other users, through the row cache: while that user still has the name
+    // (usernames are unique) it is the account the name names, and only renamed ones are read by name.
+    await this.loadUsers([...this.userOrder, ...this.mentionIds.values()]);
     const out = [...this.userOrder].map((id) => this.users.get(id)).filter((u): u is UserRow => !!u);
     const names = [...new Set(this.usernames)].filter((n) => !out.some((u) => u.username_lower === n));
-    if (names.length) {
-      const byName = new Map((await findUsersByUsernames(this.deps, names)).map((u) => [u.username_lower, u]));
-      for (const n of names) if (byName.has(n)) out.push(byName.get(n)!);
+    const byName = new Map<string, UserRow>();
+    for (const n of names) {
+      const u = this.users.get(this.mentionIds.get(n) ?? '');
+      if (u?.username_lower === n) byName.set(n, u);
     }
+    const unknown = names.filter((n) => !byName.has(n));
+    if (unknown.length) for (const u of await findUsersByUsernames(this.deps, unknown)) byName.set(u.username_lower, u);
+    for (const n of names) if (byName.has(n)) out.push(byName.get(n)!);
     return out;
   }
 }

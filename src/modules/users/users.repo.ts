@@ -223,11 +223,13 @@ export const usersRepo = {
     if (f.username !== undefined) set.username_lower = f.username.toLowerCase();
     if (f.verified !== undefined) set.verified_type = f.verified ? 'blue' : 'none';
     const keys = Object.keys(set);
-    if (keys.length)
-      await db.run(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
-        ...keys.map((k) => set[k]!),
-        id,
-      ]);
+    if (!keys.length) return;
+    await db.run(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
+      ...keys.map((k) => set[k]!),
+      id,
+    ]);
+    // A profile change is a write of the table like any other: cached rows must be checked again.
+    await touch(db);
   },
 };
 
