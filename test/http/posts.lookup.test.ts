@@ -99,7 +99,7 @@ forEachStore('posts lookup', (store) => {
     const carol = await newUser(s);
     const dave = await newUser(s);
     const erin = await newUser(s);
-    const post = await adminPost(s, alice.id, { text: `hi @${carol.username} and @${erin.username}` });
+    const post = await adminPost(s, dave.id, { text: `hi @${carol.username} and @${erin.username}` });
     const included = async () => {
       const res = await s.call('GET', `/2/tweets/${post.id}?expansions=entities.mentions.username`, {
         auth: `Bearer ${s.bearer}`,
