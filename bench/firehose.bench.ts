@@ -12,7 +12,7 @@ import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../
 import { partitionOf } from '../src/modules/stream/index.js';
 import { benchStores, dropSchemas, storeFlags } from './support/stores.js';
 import { client, freePort, openStream, quantile, type OpenStream } from './support/client.js';
-import { cpuMs, spawnAviary } from './support/spawn.js';
+import { cpuMs, mainThreadCpuMs, spawnAviary } from './support/spawn.js';
 import { until } from './support/util.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 6_000);
@@ -107,6 +107,7 @@ async function run(store: 'sqlite' | 'postgres') {
     }
 
     const cpu0 = cpuMs(server.proc.pid!);
+    const main0 = mainThreadCpuMs(server.proc.pid!);
     const t0 = performance.now();
     const started = await c.request('POST', '/_aviary/firehose', admin, {
       rate: RATE,
@@ -122,6 +123,7 @@ async function run(store: 'sqlite' | 'postgres') {
     }
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuMs(server.proc.pid!) - cpu0;
+    const mainCpu = mainThreadCpuMs(server.proc.pid!) - main0;
     const drainEnd = performance.now() + DRAIN_MS;
     await until(() => posts.size >= status.created || performance.now() > drainEnd, DRAIN_MS + 5_000);
     // Filtered receipts settle shortly after the firehose's.
@@ -162,6 +164,7 @@ async function run(store: 'sqlite' | 'postgres') {
       seconds: Number(seconds.toFixed(1)),
       postsPerSecond: Math.round(status.created / seconds),
       serverCpuUsPerPost: Math.round((cpu * 1000) / Math.max(1, status.created)),
+      mainThreadUsPerPost: Math.round((mainCpu * 1000) / Math.max(1, status.created)),
       firehose: {
         consumers: FIREHOSE_CONSUMERS,
         received: posts.size,
@@ -192,7 +195,7 @@ const stores = benchStores(PG_URL);
 for (const store of stores) {
   const r = await run(store);
   console.log(
-    `${store.padEnd(8)} ${r.created} posts in ${r.seconds} s: ${r.postsPerSecond} posts/s (asked ${RATE}/s for ${SECONDS} s), ${r.serverCpuUsPerPost} µs server CPU/post, failed ${r.failed}\n` +
+    `${store.padEnd(8)} ${r.created} posts in ${r.seconds} s: ${r.postsPerSecond} posts/s (asked ${RATE}/s for ${SECONDS} s), ${r.serverCpuUsPerPost} µs server CPU/post (event loop ${r.mainThreadUsPerPost}), failed ${r.failed}\n` +
       `         firehose: ${r.firehose.received} read by ${r.firehose.consumers} consumers, missed ${r.firehose.missed}, wrong partition ${r.firehose.wrongPartition}, lag p50 ${r.firehose.p50} ms p99 ${r.firehose.p99} ms\n` +
       `         filtered: ${r.filtered.expected} expected over ${r.filtered.consumers} consumers, missed ${r.filtered.missed}, unexpected ${r.filtered.unexpected}, lag p50 ${r.filtered.p50} ms p99 ${r.filtered.p99} ms; duplicated ${r.duplicated}, connections closed by the server ${r.closedByServer}`,
   );

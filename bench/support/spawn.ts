@@ -98,6 +98,18 @@ export function rssMb(pid: number): number {
  * (bench/NOTES.md "limits-journal, second pass"). Threads that have ended are no longer counted there;
  * Node's threads (V8 helpers, libuv's pool) live as long as the process.
  */
+/**
+ * CPU time of the process's main thread alone (its event loop: what bounds a server's throughput
+ * when the rest of its threads have room), from its schedstat; NaN where the kernel has none.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 export function cpuMs(pid: number): number {
   try {
     let ns = 0;
