@@ -89,11 +89,13 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
  * dispatcher, whose posts the streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s).
  * Not for the search indexer: alone (no stream open) it would fill the cache with rows nobody reads
  * again (bench:writes plain +12 µs a post).
+ * `users: false`: authors and replied-to accounts as their ids alone, for a reader whose keys rest on
+ * no user data (the search indexer: search.keys.ts drops usernames and verification).
  */
 export async function toMatchPosts(
   deps: Deps,
   ids: string[],
-  o: { cached?: boolean } = {},
+  o: { cached?: boolean; users?: false } = {},
 ): Promise<Map<string, MatchPost>> {
   const unique = [...new Set(ids)];
   const posts = o.cached ? await cachedPosts(deps, unique) : await postsRepo.byIds(deps.db, unique);
@@ -101,11 +103,15 @@ export async function toMatchPosts(
     ...new Set(posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
   ];
   const refs = new Map((await postsRepo.byIds(deps.db, refIds)).map((r) => [r.id, r]));
-  const userIds = new Set([
-    ...posts.map((p) => p.author_id),
-    ...posts.map((p) => p.reply_to_user_id ?? ''),
-    ...[...refs.values()].map((r) => r.author_id),
-  ]);
+  const userIds = new Set(
+    o.users === false
+      ? []
+      : [
+          ...posts.map((p) => p.author_id),
+          ...posts.map((p) => p.reply_to_user_id ?? ''),
+          ...[...refs.values()].map((r) => r.author_id),
+        ],
+  );
   userIds.delete('');
   const users = new Map((await findUsersByIds(deps, [...userIds])).map((u) => [u.id, u]));
   return new Map(posts.map((p) => [p.id, toMatch(p, users, refs)]));

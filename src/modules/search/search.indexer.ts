@@ -91,7 +91,8 @@ async function drainBatch(deps: Deps, batch: number): Promise<number> {
     if (rows.length === 0) return 0;
     const ops = lastOps(rows);
     const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
-    const posts = await toMatchPosts(within(deps, tx), live);
+    // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read.
+    const posts = await toMatchPosts(within(deps, tx), live, { users: false });
     const entries = new Map<string, Entry>();
     for (const [id, r] of ops) {
       const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
