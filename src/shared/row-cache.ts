@@ -39,6 +39,23 @@ export function createRowCache<R extends { id: string }>(max: number) {
 
 type Reader = { all: unknown; get: unknown; run: unknown };
 
+/** Handles made by `oneMoment`: their generation tokens are read once each (see there). */
+const moments = new WeakSet<object>();
+
+/**
+ * A handle on `db` for one unit of background work (a step of the fan-out or of the streams'
+ * dispatcher) whose reads may all be taken as of its start: each table's generation token is read
+ * once through it, not once per lookup (on PostgreSQL a round trip each, several a post). Rows are
+ * then as fresh as that first read, as if the step had read everything at once; a write of this
+ * process to the table (`changed`) still reads it again. Transactions opened through it are not
+ * the handle, and read the token as usual.
+ */
+export function oneMoment<Q extends Reader>(db: Q): Q {
+  const handle = { ...db };
+  moments.add(handle);
+  return handle;
+}
+
 /**
  * A table's generation token, read from the store at most once per turn of the event loop on the
  * embedded store (`Db.embedded`): there every write goes through this process's one connection, in
@@ -50,8 +67,15 @@ type Reader = { all: unknown; get: unknown; run: unknown };
 export function generationToken<Q extends Reader>(read: (db: Q) => Promise<string | null>) {
   let memo = new WeakMap<Q, Promise<string | null>>();
   let clearing = false;
+  /** Tokens read through `oneMoment` handles, kept as long as the handle. */
+  let held = new WeakMap<Q, Promise<string | null>>();
   return {
     read(db: Q): Promise<string | null> {
+      if (moments.has(db)) {
+        let token = held.get(db);
+        if (!token) held.set(db, (token = read(db)));
+        return token;
+      }
       if ((db as { embedded?: boolean }).embedded !== true) return read(db);
       let token = memo.get(db);
       if (!token) {
@@ -69,6 +93,7 @@ export function generationToken<Q extends Reader>(read: (db: Q) => Promise<strin
     },
     changed(): void {
       memo = new WeakMap();
+      held = new WeakMap();
     },
   };
 }

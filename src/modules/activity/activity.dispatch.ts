@@ -26,6 +26,7 @@ import { postCreated, postDeleted, type Expansion, type Item } from './activity.
 import { listenForEvents, publishEvents } from './activity.stream.js';
 import { streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
+import { oneMoment } from '../../shared/row-cache.js';
 
 export const SOURCE_TOPICS = [
   'post.create',
@@ -310,7 +311,8 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
         limit: CLAIM,
       });
       lastBatch = rows.length;
-      if (rows.length) await fanOut(deps, rows, holder, audience, links);
+      // The batch's posts and users are read as of one moment: their generation tokens once.
+      if (rows.length) await fanOut({ ...deps, db: oneMoment(deps.db) }, rows, holder, audience, links);
       // Only a full claim says more is waiting: rows written meanwhile in this process nudged the
       // pump, which then claims again at once (issue #23: an empty claim after every small batch
       // cost more than the batch's own settling).

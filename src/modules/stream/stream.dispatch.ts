@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.js';
 import { onOutbox } from '../../store/signals.js';
 import { preparePost } from '../../engine/index.js';
 import { compareIds, idAt } from '../../shared/ids.js';
+import { oneMoment } from '../../shared/row-cache.js';
 import { toMatchPosts } from '../posts/index.js';
 import { matchIn, ruleSets, type MatchedRule } from './rules.cache.js';
 import {
@@ -164,8 +165,10 @@ async function step(deps: Deps, hub: Hub): Promise<boolean> {
   const [rows, late] = await Promise.all([streamRepo.after(deps.db, tail.cursor, BATCH), stragglers(deps, tail, wall)]);
   if (rows.length || late.length) {
     const batch = [...late, ...rows];
-    await deliverLive(deps, hub, batch);
-    await deliverFeeds(deps, hub, batch);
+    // The batch's posts and users are read as of one moment: their generation tokens once.
+    const once = { ...deps, db: oneMoment(deps.db) };
+    await deliverLive(once, hub, batch);
+    await deliverFeeds(once, hub, batch);
   }
   advance(tail, [...late, ...rows], wall);
   return rows.length === BATCH;
