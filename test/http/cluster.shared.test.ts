@@ -140,41 +140,49 @@ describe(
       assert.equal(next.body.meta.next_token, undefined);
     });
 
-    test('the journal: a tail on B sees the requests A answers', async () => {
-      const app = await newApp(a);
+    /**
+     * Opens a journal tail of `app` on B; `first()` reads its first entry (aborted after 10 s, so a
+     * tail that is never given one fails instead of hanging), `close()` ends it.
+     */
+    const tailOnB = async (app: { id: string }) => {
       const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), 10_000);
       const res = await fetch(`${b.url}/_aviary/requests/tail?app_id=${app.id}`, {
         headers: { authorization: `Bearer ${b.adminToken}` },
         signal: ac.signal,
       });
       assert.equal(res.status, 200);
       const reader = res.body!.getReader();
+      return {
+        async first() {
+          let text = '';
+          while (!text.includes('\n')) text += new TextDecoder().decode((await reader.read()).value);
+          return JSON.parse(text.split('\n')[0]!);
+        },
+        close() {
+          clearTimeout(timer);
+          ac.abort();
+        },
+      };
+    };
+
+    test('the journal: a tail on B sees the requests A answers', async () => {
+      const app = await newApp(a);
+      const tail = await tailOnB(app);
       try {
         await lookup(a, app);
-        let text = '';
-        while (!text.includes('\n')) {
-          const { value } = await reader.read();
-          text += new TextDecoder().decode(value);
-        }
-        const entry = JSON.parse(text.split('\n')[0]!);
+        const entry = await tail.first();
         assert.equal(entry.node, 'node-a');
         assert.equal(entry.app_id, app.id);
         assert.equal(entry.path, '/2/users/12');
       } finally {
-        ac.abort();
+        tail.close();
       }
     });
 
     test('the journal: a tail on B is given what A answered while B’s listening connection was down', async () => {
       const app = await newApp(a);
-      const ac = new AbortController();
-      const res = await fetch(`${b.url}/_aviary/requests/tail?app_id=${app.id}`, {
-        headers: { authorization: `Bearer ${b.adminToken}` },
-        signal: ac.signal,
-      });
-      assert.equal(res.status, 200);
-      const reader = res.body!.getReader();
-      const timer = setTimeout(() => ac.abort(), 10_000);
+      const tail = await tailOnB(app);
       try {
         // Both nodes' listening connections are cut (they share the schema's name); A's journal is
         // written and signalled within 100 ms, before the nodes listen again (200 ms on): lost signals.
@@ -190,17 +198,11 @@ describe(
           await c.end();
         }
         await lookup(a, app);
-        let text = '';
-        while (!text.includes('\n')) {
-          const { value } = await reader.read();
-          text += new TextDecoder().decode(value);
-        }
-        const entry = JSON.parse(text.split('\n')[0]!);
+        const entry = await tail.first();
         assert.equal(entry.node, 'node-a');
         assert.equal(entry.path, '/2/users/12');
       } finally {
-        clearTimeout(timer);
-        ac.abort();
+        tail.close();
       }
     });
 
