@@ -43,7 +43,7 @@ type Reader = { all: unknown; get: unknown; run: unknown };
 const moments = new WeakSet<object>();
 
 /**
- * A handle on `db` for one unit of background work (a step of the fan-out or of the streams'
+ * A handle on `db` (ADR 0028) for one unit of background work (a step of the fan-out or of the streams'
  * dispatcher) whose reads may all be taken as of its start: each table's generation token is read
  * once through it, not once per lookup (on PostgreSQL a round trip each, several a post). Rows are
  * then as fresh as that first read, as if the step had read everything at once; a write of this
