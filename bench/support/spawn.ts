@@ -98,23 +98,10 @@ export function rssMb(pid: number): number {
  * (bench/NOTES.md "limits-journal, second pass"). Threads that have ended are no longer counted there;
  * Node's threads (V8 helpers, libuv's pool) live as long as the process.
  */
-/**
- * CPU time of the process's main thread alone (its event loop: what bounds a server's throughput
- * when the rest of its threads have room), from its schedstat; NaN where the kernel has none.
- */
-export function mainThreadCpuMs(pid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return NaN;
-  }
-}
-
 export function cpuMs(pid: number): number {
   try {
     let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`))
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += runNs(pid, tid);
     if (Number.isFinite(ns) && ns > 0) return ns / 1e6;
   } catch {
     /* no schedstat (a kernel without it, or a thread gone while read): the ticks below */
@@ -122,6 +109,22 @@ export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * CPU time of the process's main thread alone (its event loop: what bounds a server's throughput
+ * when the rest of its threads have room), in milliseconds; NaN where the kernel has no schedstat.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    return runNs(pid, String(pid)) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A thread's run time so far, in nanoseconds (the first field of its schedstat). */
+const runNs = (pid: number, tid: string) =>
+  Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
 
 /** A bare node:http server answering every request with `body`: the ceiling to compare against. */
 export async function startBare(port: number, body: string): Promise<ChildProcess> {

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
+import { oneMoment } from '../../shared/row-cache.js';
 import type { OutboxRow } from '../../store/outbox.js';
 import { onOutbox } from '../../store/signals.js';
 import {
@@ -26,7 +27,6 @@ import { postCreated, postDeleted, type Expansion, type Item } from './activity.
 import { listenForEvents, publishEvents } from './activity.stream.js';
 import { streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
-import { oneMoment } from '../../shared/row-cache.js';
 
 export const SOURCE_TOPICS = [
   'post.create',
