@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import type { Db, Param, Queryable, Row } from './db.js';
 import { groupTx, runJobs, settle, type GroupJob, type Outcome, type Savepoints } from './group.js';
+import { walCheckpointer } from './sqlite.checkpoint.js';
 
 function normalise(params: Param[]): unknown[] {
   return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
@@ -76,6 +77,11 @@ export function openSqlite(file: string): Db {
 
   let queue: GroupJob[] = [];
   let draining = false;
+  const checkpoints = walCheckpointer(
+    file,
+    (pages) => void conn.pragma(`wal_autocheckpoint = ${pages}`),
+    () => waitTurn(),
+  );
 
   /** One transaction for `jobs`; settles each job after the commit (or with the error that stopped it). */
   async function runGroup(jobs: GroupJob[]): Promise<void> {
@@ -91,6 +97,7 @@ export function openSqlite(file: string): Db {
       outcome = await runJobs(jobs, group, savepoints);
       await group.beforeCommit(direct);
       commit();
+      checkpoints.committed();
     } catch (error) {
       if (conn.inTransaction) rollback();
       for (const j of jobs) j.reject(error);
@@ -105,6 +112,11 @@ export function openSqlite(file: string): Db {
     try {
       while (queue.length) {
         await waitTurn();
+        const held = checkpoints.held();
+        if (held) {
+          await held;
+          continue;
+        }
         const jobs = queue;
         queue = [];
         let open!: () => void;
@@ -165,6 +177,7 @@ export function openSqlite(file: string): Db {
         await waitTurn();
         if (draining) await new Promise<void>((r) => setImmediate(r));
       }
+      await checkpoints.close();
       conn.close();
     },
   };
