@@ -1,6 +1,6 @@
 // Starts a built Aviary in its own process (as a user would) and waits for it to answer.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,12 +13,12 @@ export type Spawned = {
   stop(): Promise<void>;
 };
 
-/** `dataDir` reuses a prepared store (a seeded dataset); by default a fresh temporary one. */
-export async function spawnAviary(
-  port: number,
-  extra: string[] = [],
-  dataDir = mkdtempSync(join(tmpdir(), 'aviary-bench-')),
-): Promise<Spawned> {
+/**
+ * `dataDir` reuses a prepared store (a seeded dataset); by default a fresh temporary one, removed by
+ * `stop()` (a write bench leaves ~200 MB there).
+ */
+export async function spawnAviary(port: number, extra: string[] = [], prepared?: string): Promise<Spawned> {
+  const dataDir = prepared ?? mkdtempSync(join(tmpdir(), 'aviary-bench-'));
   const t0 = performance.now();
   // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=prof") profiles the server under the bench's own load.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -80,7 +80,10 @@ export async function spawnAviary(
     creds,
     stop: () =>
       new Promise((resolve) => {
-        proc.once('exit', () => resolve());
+        proc.once('exit', () => {
+          if (!prepared) rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
         proc.kill('SIGTERM');
       }),
   };
