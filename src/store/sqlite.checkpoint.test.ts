@@ -38,7 +38,10 @@ test('checkpoints move to the worker under steady writes; the log starts again; 
   // While the writes went on, the held passes started the log again: without them it would hold
   // every page written (the log's file keeps its longest length).
   const wal = statSync(`${file}-wal`).size;
-  assert.ok(wal < 0.75 * k * 1_000, `the log started again while written (its file ${wal} bytes, ${k * 1_000} written)`);
+  assert.ok(
+    wal < 0.75 * k * 1_000,
+    `the log started again while written (its file ${wal} bytes, ${k * 1_000} written)`,
+  );
   // ~12,000 pages went through the log. Once the worker's passes settle, a write finds it copied and
   // starts it again: without that the log would hold all of them.
   let log = Infinity;

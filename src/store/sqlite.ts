@@ -36,11 +36,15 @@ export function openSqlite(file: string): Db {
     return s;
   };
 
-  const direct: Queryable = {
-    all: async <T = Row>(sql: string, params: Param[] = []) => prepare(sql).all(...normalise(params)) as T[],
-    get: async <T = Row>(sql: string, params: Param[] = []) => prepare(sql).get(...normalise(params)) as T | undefined,
-    run: async (sql: string, params: Param[] = []) => ({ changes: prepare(sql).run(...normalise(params)).changes }),
-  };
+  /** The three calls over the statements `statement` gives (prepared, and maybe joined to the turn's read). */
+  const over = (statement: (sql: string) => Database.Statement): Queryable => ({
+    all: async <T = Row>(sql: string, params: Param[] = []) => statement(sql).all(...normalise(params)) as T[],
+    get: async <T = Row>(sql: string, params: Param[] = []) =>
+      statement(sql).get(...normalise(params)) as T | undefined,
+    run: async (sql: string, params: Param[] = []) => ({ changes: statement(sql).run(...normalise(params)).changes }),
+  });
+  /** Inside a transaction (the group's). */
+  const direct = over(prepare);
 
   let lock: Promise<void> | null = null;
   const waitTurn = async () => {
@@ -77,7 +81,9 @@ export function openSqlite(file: string): Db {
     reading = false;
     if (conn.inTransaction) commit();
   };
-  const outside = (st: Database.Statement) => {
+  /** Outside a transaction: a reading statement joins the turn's read transaction, a writing one ends it. */
+  const top = over((sql) => {
+    const st = prepare(sql);
     if (!st.readonly) endRead();
     else if (!reading && !conn.inTransaction) {
       beginRead();
@@ -85,16 +91,7 @@ export function openSqlite(file: string): Db {
       setImmediate(endRead);
     }
     return st;
-  };
-  const top: Queryable = {
-    all: async <T = Row>(sql: string, params: Param[] = []) =>
-      outside(prepare(sql)).all(...normalise(params)) as T[],
-    get: async <T = Row>(sql: string, params: Param[] = []) =>
-      outside(prepare(sql)).get(...normalise(params)) as T | undefined,
-    run: async (sql: string, params: Param[] = []) => ({
-      changes: outside(prepare(sql)).run(...normalise(params)).changes,
-    }),
-  };
+  });
   const named = (verb: string) => {
     const by = new Map(['aviary_tx', 'aviary_group'].map((name) => [name, control(`${verb} ${name}`)]));
     return (name: string) => by.get(name)!();
