@@ -36,15 +36,11 @@ export function openSqlite(file: string): Db {
     return s;
   };
 
-  /** The three calls over the statements `statement` gives (prepared, and maybe joined to the turn's read). */
-  const over = (statement: (sql: string) => Database.Statement): Queryable => ({
-    all: async <T = Row>(sql: string, params: Param[] = []) => statement(sql).all(...normalise(params)) as T[],
-    get: async <T = Row>(sql: string, params: Param[] = []) =>
-      statement(sql).get(...normalise(params)) as T | undefined,
-    run: async (sql: string, params: Param[] = []) => ({ changes: statement(sql).run(...normalise(params)).changes }),
-  });
-  /** Inside a transaction (the group's). */
-  const direct = over(prepare);
+  const direct: Queryable = {
+    all: async <T = Row>(sql: string, params: Param[] = []) => prepare(sql).all(...normalise(params)) as T[],
+    get: async <T = Row>(sql: string, params: Param[] = []) => prepare(sql).get(...normalise(params)) as T | undefined,
+    run: async (sql: string, params: Param[] = []) => ({ changes: prepare(sql).run(...normalise(params)).changes }),
+  };
 
   let lock: Promise<void> | null = null;
   const waitTurn = async () => {
@@ -67,31 +63,6 @@ export function openSqlite(file: string): Db {
   const begin = control('BEGIN IMMEDIATE');
   const commit = control('COMMIT');
   const rollback = control('ROLLBACK');
-
-  // Reads outside a transaction share one read transaction a turn of the event loop (issue #23): on
-  // its own each takes and releases the file's shared lock and a read mark of the log, several
-  // system calls (a primary-key read of a user 10 µs alone against 1 µs inside a transaction). The
-  // turn's reads then see the store as of its first one; every commit of this process comes after
-  // the read transaction ends (writes end it first), so they miss none of its writes, and another
-  // process's commit is seen from the next turn. A statement that writes ends it before it runs.
-  const beginRead = control('BEGIN');
-  let reading = false;
-  const endRead = () => {
-    if (!reading) return;
-    reading = false;
-    if (conn.inTransaction) commit();
-  };
-  /** Outside a transaction: a reading statement joins the turn's read transaction, a writing one ends it. */
-  const top = over((sql) => {
-    const st = prepare(sql);
-    if (!st.readonly) endRead();
-    else if (!reading && !conn.inTransaction) {
-      beginRead();
-      reading = true;
-      setImmediate(endRead);
-    }
-    return st;
-  });
   const named = (verb: string) => {
     const by = new Map(['aviary_tx', 'aviary_group'].map((name) => [name, control(`${verb} ${name}`)]));
     return (name: string) => by.get(name)!();
@@ -117,7 +88,6 @@ export function openSqlite(file: string): Db {
     const group = groupTx(direct);
     let outcome: Outcome[];
     try {
-      endRead();
       begin();
     } catch (error) {
       for (const j of jobs) j.reject(error);
@@ -171,9 +141,9 @@ export function openSqlite(file: string): Db {
     dialect: 'sqlite',
     embedded: true,
     location: file,
-    all: guarded(top.all) as Queryable['all'],
-    get: guarded(top.get) as Queryable['get'],
-    run: guarded(top.run),
+    all: guarded(direct.all) as Queryable['all'],
+    get: guarded(direct.get) as Queryable['get'],
+    run: guarded(direct.run),
     tx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { group?: boolean }): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ fn, group: opts?.group === true, resolve: resolve as (v: unknown) => void, reject });
@@ -186,7 +156,6 @@ export function openSqlite(file: string): Db {
     },
     async exec(sql) {
       await waitTurn();
-      endRead();
       conn.exec(sql);
     },
     async exclusive(fn) {
@@ -209,7 +178,6 @@ export function openSqlite(file: string): Db {
         if (draining) await new Promise<void>((r) => setImmediate(r));
       }
       await checkpoints.close();
-      endRead();
       conn.close();
     },
   };
