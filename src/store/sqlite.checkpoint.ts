@@ -8,8 +8,8 @@
 // A checkpoint beside a busy writer never finds the whole log copied, and SQLite only starts the log
 // again from its beginning when a write transaction begins on a fully copied log: left to itself the
 // log would grow without end. So a pass copies what is there while writes go on, and when the log is
-// long the next pass runs with the writes held (reads go on): it copies the little written meanwhile, and
-// the next transaction starts the log again. The event loop is free throughout.
+// long the next pass runs with the writes held (reads go on): it copies the little written meanwhile,
+// and the next transaction starts the log again. The event loop is free throughout.
 import { createRequire } from 'node:module';
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';

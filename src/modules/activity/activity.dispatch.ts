@@ -17,7 +17,8 @@ import {
   subscribersOf,
   type AaaRow,
 } from '../account-activity/index.js';
-import { cachedPosts } from '../posts/index.js';
+import { cachedPosts, mentionedIds } from '../posts/index.js';
+import { cachedUsers } from '../users/index.js';
 import { allLinks, ANY_LINK_SQL, outgoingDeliveries, type LinkRow, type NewDelivery } from '../webhooks/index.js';
 import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
@@ -213,10 +214,19 @@ function legacyTargets(row: OutboxRow, items: Item[], out: Batch, audiences: Aud
   }
 }
 
-/** The posts of the batch's post events, read into the row cache at once (each expansion renders one). */
+/**
+ * The posts of the batch's post events, and the accounts each one's render looks up (author, replied-to
+ * and mentioned), read into the row caches at once: each expansion renders one post, and under a write
+ * load every commit replaces the users token (a post's author counter), so each render read its
+ * authors again one statement each (issue #23: ~10 a step of 16 posts, now one).
+ */
 async function readPosts(deps: Deps, rows: OutboxRow[]): Promise<void> {
   const ids = rows.map(postIdOf).filter((id): id is string => id !== null);
-  if (ids.length > 1) await cachedPosts(deps, ids);
+  if (ids.length <= 1) return;
+  const posts = await cachedPosts(deps, ids);
+  const users = new Set(posts.flatMap((p) => [p.author_id, p.reply_to_user_id ?? '', ...mentionedIds(p)]));
+  users.delete('');
+  if (users.size > 1) await cachedUsers(deps, [...users]);
 }
 
 /**
