@@ -92,6 +92,8 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   let behind = true;
   let refusedOpen = 0;
   let unclaimed = 0;
+  /** A claim was skipped for want of room: the next settle claims. */
+  let owed = false;
   let pending: Settled[] = [];
   let flushing: Promise<void> | null = null;
   let armed: { due: number; cancel(): void } | null = null;
@@ -264,7 +266,9 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
       } finally {
         flushing = null;
         progressed();
-        pump.nudge();
+        // Room again: claim only if something may be waiting unclaimed (issue #23: a claim after every
+        // settle found nothing under a handed-over load, and still walked every row in flight).
+        if (behind || owed) pump.nudge();
       }
     })();
     return flushing;
@@ -303,7 +307,12 @@ export function createDeliveryWorker(o: DeliveryWorkerOptions) {
   /** Claims what is due and starts sending it; returns how many rows were claimed. */
   async function fill(): Promise<number> {
     const room = MAX_IN_FLIGHT - inFlight - pending.length - reserved;
-    if (stopped || room <= 0 || (room < MIN_ROOM && inFlight > 0)) return 0;
+    if (stopped) return 0;
+    if (room <= 0 || (room < MIN_ROOM && inFlight > 0)) {
+      owed = true;
+      return 0;
+    }
+    owed = false;
     const wall = deps.clock.wall();
     const limit = Math.min(room, CLAIM_LIMIT);
     const seen = unclaimed;
