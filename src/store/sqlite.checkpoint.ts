@@ -145,7 +145,13 @@ export function walCheckpointer(
           return;
         }
         if (size < RESTART_PAGES * 4096) return;
-        start();
+        try {
+          start();
+        } catch {
+          // No thread to be had (a resource limit): SQLite's own checkpoints go on.
+          failed = true;
+          return;
+        }
       }
       dirty = true;
       running ??= loop();

@@ -97,7 +97,6 @@ export function openSqlite(file: string): Db {
       outcome = await runJobs(jobs, group, savepoints);
       await group.beforeCommit(direct);
       commit();
-      checkpoints.committed();
     } catch (error) {
       if (conn.inTransaction) rollback();
       for (const j of jobs) j.reject(error);
@@ -105,6 +104,7 @@ export function openSqlite(file: string): Db {
     }
     settle(jobs, outcome);
     group.afterCommit();
+    checkpoints.committed();
   }
 
   async function drain(): Promise<void> {
