@@ -18,6 +18,8 @@ import { Worker } from 'node:worker_threads';
 export const RESTART_PAGES = 1_000;
 /** Between passes while writes go on: each pass syncs both files, so not back to back. */
 const PAUSE_MS = 100;
+/** SQLite's default page size, which Aviary keeps: the log's file reaches about RESTART_PAGES of them. */
+const PAGE_BYTES = 4096;
 
 // The worker's whole program: one connection, a PASSIVE checkpoint a message (PASSIVE never waits
 // for the writer). Plain CommonJS given as text, so it runs the same from the sources and from dist.
@@ -71,7 +73,8 @@ export function walCheckpointer(
   let dirty = false;
   let running: Promise<void> | null = null;
   let holding: Promise<void> | null = null;
-  let replies: ((r: Reply) => void)[] = [];
+  /** The pass under way's answer: the loop runs one pass at a time. */
+  let reply: ((r: Reply) => void) | null = null;
   let wake: (() => void) | null = null;
 
   const start = () => {
@@ -79,8 +82,8 @@ export function walCheckpointer(
     const w = new Worker(PROGRAM, { eval: true, workerData: { driver, file } });
     w.unref();
     w.on('message', (m: Reply) => {
-      replies.shift()?.(m);
-      if (!replies.length) w.unref();
+      w.unref();
+      answer(m);
     });
     w.on('error', () => fail(w));
     w.on('exit', () => fail(w));
@@ -91,14 +94,18 @@ export function walCheckpointer(
     if (worker !== w) return;
     worker = null;
     failed = true;
-    for (const r of replies) r({ error: 'the checkpoint worker stopped' });
-    replies = [];
+    answer({ error: 'the checkpoint worker stopped' });
     if (!closed) ownCheckpoints(RESTART_PAGES);
+  };
+  const answer = (r: Reply) => {
+    const to = reply;
+    reply = null;
+    to?.(r);
   };
   const pass = () =>
     new Promise<Reply>((resolve) => {
       if (!worker) return resolve({ error: 'no checkpoint worker' });
-      replies.push(resolve);
+      reply = resolve;
       // Referenced while a pass is owed: a held pass has writes waiting on it.
       worker.ref();
       worker.postMessage('pass');
@@ -144,7 +151,7 @@ export function walCheckpointer(
         } catch {
           return;
         }
-        if (size < RESTART_PAGES * 4096) return;
+        if (size < RESTART_PAGES * PAGE_BYTES) return;
         try {
           start();
         } catch {
