@@ -214,4 +214,26 @@ forEachStore('posts rules', (store) => {
     const res = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'nope' } });
     assert.equal(res.status, 403);
   });
+
+  test("a write reads its accounts as they are now: a profile change is seen at once, the counters' moves are not waited for", async () => {
+    // Accounts are cached under a token that counter moves leave alone (users.repo.ts `touch`).
+    const owner = await newUser(s);
+    const other = await userToken(s, replier.id, { tier: 'enterprise' });
+    const original = await adminPost(s, owner.id, { text: 'open to replies for now' });
+    let n = 0;
+    const reply = () =>
+      s.call('POST', '/2/tweets', {
+        auth: other,
+        body: { text: `reply ${++n}`, reply: { in_reply_to_tweet_id: original.id } },
+      });
+    assert.equal((await reply()).status, 201);
+    await adminPost(s, owner.id, { text: 'the counter moves' });
+    assert.equal((await reply()).status, 201);
+    assert.equal((await s.admin('PATCH', `/_aviary/users/${owner.id}`, { protected: true })).status, 200);
+    const refused = await reply();
+    assert.equal(refused.status, 403);
+    assert.match(JSON.stringify(refused.body), /deleted or not visible to you/);
+    const me = await s.call('GET', `/2/users/${owner.id}?user.fields=public_metrics`, { auth: other });
+    assert.equal((me.body as { data: { public_metrics: { tweet_count: number } } }).data.public_metrics.tweet_count, 2);
+  });
 });

@@ -2,7 +2,7 @@
 // `v1.verifyCredentials()`): the user and, unless skipped, their latest post.
 import type { Deps } from '../../deps.js';
 import { cachedPosts, latestPosts, tweetView } from '../posts/index.js';
-import { requireUser, userView } from '../users/index.js';
+import { requireUserRow, userView } from '../users/index.js';
 import { verifiedUserV1, type VerifyOptions } from './account.view.js';
 
 const USER_FIELDS = ['created_at', 'description', 'entities', 'location', 'url', 'profile_image_url', 'protected'];
@@ -14,7 +14,7 @@ export async function verifyCredentials(
   userId: string,
   o: VerifyOptions & { emailAllowed: boolean },
 ): Promise<Record<string, unknown>> {
-  const row = await requireUser(deps, userId);
+  const row = await requireUserRow(deps, userId);
   const user = userView(row, ALL_USER_FIELDS);
   let latest: Record<string, unknown> | null = null;
   if (!o.skipStatus) {

@@ -2,7 +2,7 @@
 // plain data. Each throws the problem the real service answers with.
 import { problems } from '../../shared/problems.js';
 import type { Actor } from '../../shared/selection.js';
-import { SELF_SERVE, type UserRow } from '../users/index.js';
+import { SELF_SERVE, type AccountRow } from '../users/index.js';
 import type { PostRow } from './posts.repo.js';
 import type { CreatePostBody } from './posts.schema.js';
 import type { Entities } from './posts.text.js';
@@ -37,13 +37,13 @@ export function checkExclusive(b: CreatePostBody): void {
   }
 }
 
-export function checkLength(text: string, weighted: number, author: UserRow): void {
+export function checkLength(text: string, weighted: number, author: AccountRow): void {
   const max = author.premium === 1 ? PREMIUM_MAX_LENGTH : MAX_LENGTH;
   if (weighted > max) throw problems.invalidParam('text', text, 'Your Tweet text is too long.');
 }
 
 /** Was `replier` summoned by the original post: mentioned in it, or quoted by it? */
-export function summoned(original: PostRow, quoted: PostRow | undefined, replier: UserRow): boolean {
+export function summoned(original: PostRow, quoted: PostRow | undefined, replier: AccountRow): boolean {
   const mentions = original.entities ? ((JSON.parse(original.entities) as Entities).mentions ?? []) : [];
   if (mentions.some((m) => m.id === replier.id || m.username.toLowerCase() === replier.username_lower)) return true;
   return quoted?.author_id === replier.id;
@@ -57,7 +57,7 @@ export function checkReply(
   actor: Actor,
   original: PostRow,
   quoted: PostRow | undefined,
-  replier: UserRow,
+  replier: AccountRow,
   followsReplier: boolean,
 ): void {
   if (original.author_id === replier.id) return;
@@ -72,7 +72,7 @@ export function checkReply(
 }
 
 /** Edits: the owner, with Premium, within an hour of the first version, edits left (seed Limits). */
-export function checkEdit(prev: PostRow, editor: UserRow, now: number): void {
+export function checkEdit(prev: PostRow, editor: AccountRow, now: number): void {
   if (prev.author_id !== editor.id) throw problems.forbidden('You are not permitted to edit this Post.');
   if (editor.premium !== 1) throw problems.forbidden('Editing a Post requires an X Premium subscription.');
   if (prev.superseded_by)

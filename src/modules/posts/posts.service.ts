@@ -16,8 +16,10 @@ import {
   lockUser,
   findUserIdsByUsernames,
   requireUser,
+  requireUserRow,
   setPinnedPost,
   unpinPost,
+  type AccountRow,
   type UserRow,
 } from '../users/index.js';
 import { analyzeText, buildPost, mentionedIds, type PostInput } from './posts.build.js';
@@ -60,7 +62,7 @@ async function resolverOf(
 }
 
 /** A reply's or quote's target, which must exist and be visible to the author (v1.1 code 385). */
-async function target(deps: Deps, id: string, author: UserRow, what: 'reply to' | 'quote'): Promise<PostRow> {
+async function target(deps: Deps, id: string, author: AccountRow, what: 'reply to' | 'quote'): Promise<PostRow> {
   const p = await postsRepo.byId(deps.db, id);
   const owner = p && p.author_id !== author.id ? await requireUser(deps, p.author_id) : null;
   if (!p || (owner?.protected === 1 && !(await isFollowing(deps, author.id, owner.id)))) {
@@ -156,7 +158,8 @@ export type PlainPost = {
  * same transaction (a scheduled post's status).
  */
 export async function preparePost(deps: Deps, p: PlainPost): Promise<{ row: PostRow; author: UserRow }> {
-  const author = await requireUser(deps, p.authorId);
+  // The whole row: the Ads API's answer shows the author with its counters.
+  const author = await requireUserRow(deps, p.authorId);
   const row = buildPost({
     id: deps.ids.next(),
     authorId: author.id,
@@ -174,13 +177,13 @@ export async function preparePost(deps: Deps, p: PlainPost): Promise<{ row: Post
 }
 
 /** Writes a prepared post inside the caller's transaction, with its outbox event (streams, webhooks). */
-export async function publishPost(deps: Deps, tx: Queryable, row: PostRow, author: UserRow): Promise<void> {
+export async function publishPost(deps: Deps, tx: Queryable, row: PostRow, author: AccountRow): Promise<void> {
   await insertPost(tx, row, author);
   await emit(deps, tx, 'post.create', row);
 }
 
 /** The row, its mentions, and every counter it moves (author, replied-to, quoted). */
-export async function insertPost(tx: Queryable, row: PostRow, author: UserRow): Promise<void> {
+export async function insertPost(tx: Queryable, row: PostRow, author: AccountRow): Promise<void> {
   const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;
   await postsRepo.insert(tx, row);
   await postsRepo.insertMentions(tx, row.id, mentionedIds(row));
@@ -207,7 +210,7 @@ async function bumpRoot(
  * The real service refuses the same text twice in a row from one account: `stored` is the text as
  * it would be stored (links wrapped), compared with the author's latest post that is not a repost.
  */
-async function checkDuplicate(db: Queryable, author: UserRow, text: string, stored: string): Promise<void> {
+async function checkDuplicate(db: Queryable, author: AccountRow, text: string, stored: string): Promise<void> {
   if (!text.trim()) return;
   if ((await postsRepo.latestText(db, author.id)) === stored) {
     throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {

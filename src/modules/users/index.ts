@@ -4,7 +4,7 @@
 export { usersRoutes, type UsersRendering } from './users.routes.js';
 export { usersAdminRoutes } from './users.admin.js';
 export { checkEnrolled, SELF_SERVE } from './users.rules.js';
-export { createUserRows } from './users.cache.js';
+export { createAccountRows, createUserRows } from './users.cache.js';
 export {
   cachedUsers,
   createUser,
@@ -15,6 +15,7 @@ export {
   findUserIdsByUsernames,
   validateNewUser,
   requireUser,
+  requireUserRow,
   bumpUserCounter,
   setUserCounters,
   lockUser,
@@ -25,6 +26,6 @@ export {
   type NewUser,
 } from './users.service.js';
 export { userView, adminUserView, type UserExtras } from './users.view.js';
-export type { UserRow, Counter } from './users.repo.js';
+export type { AccountRow, UserRow, Counter } from './users.repo.js';
 // Control API profile changes (PATCH /_aviary/users/{id}); the activity module emits profile.update.* with them.
 export { updateUserProfile, type ProfilePatch } from './users.service.js';

@@ -4,16 +4,19 @@
 // are read again. Several processes sharing one PostgreSQL stay correct.
 import { createRowCache, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
-import { usersRepo, type UserRow } from './users.repo.js';
+import { accountOf, usersRepo, type AccountRow, type UserRow } from './users.repo.js';
 
 declare module '../../deps.js' {
   interface Runtime {
     /** This server's user rows. */
     userRows: RowCache<UserRow>;
+    /** This server's user rows without their counters (the actors and targets of writes). */
+    accountRows: RowCache<AccountRow>;
   }
 }
 
 export const createUserRows = () => createRowCache<UserRow>(50_000);
+export const createAccountRows = () => createRowCache<AccountRow>(50_000);
 
 export async function cachedUsersByIds(
   cache: RowCache<UserRow>,
@@ -28,4 +31,26 @@ export async function cachedUsersByIds(
     out.push(row);
   }
   return out;
+}
+
+/**
+ * A user's row without its counters, kept under the accounts' token, which a counter's move does not
+ * replace (users.repo.ts `touch`): a post's author read once, not once a post (issue #23). Inside a
+ * transaction (`beforeCommit`) the row is read: the transaction may have changed it, and replaces the
+ * token only as it commits.
+ */
+export async function cachedAccount(
+  cache: RowCache<AccountRow>,
+  db: Queryable,
+  id: string,
+): Promise<AccountRow | undefined> {
+  if (db.beforeCommit) return usersRepo.byId(db, id);
+  const generation = await usersRepo.accountGeneration(db);
+  const held = cache.get(id);
+  if (held && generation !== null && held.checked === generation) return held.row;
+  const row = await usersRepo.byId(db, id);
+  if (!row) return undefined;
+  const account = accountOf(row);
+  cache.remember(account, generation);
+  return account;
 }

@@ -33,6 +33,24 @@ export type UserRow = {
 
 export type Counter =
   'followers_count' | 'following_count' | 'tweet_count' | 'listed_count' | 'like_count' | 'media_count';
+const COUNTERS: readonly Counter[] = [
+  'followers_count',
+  'following_count',
+  'tweet_count',
+  'listed_count',
+  'like_count',
+  'media_count',
+];
+/**
+ * A user's row without its public counters: what a write checks of its actor or its target (exists,
+ * protected, premium…), which a counter's move does not change (users.cache.ts `cachedAccount`).
+ */
+export type AccountRow = Omit<UserRow, Counter>;
+export function accountOf(row: UserRow): AccountRow {
+  const account: Partial<UserRow> = { ...row };
+  for (const c of COUNTERS) delete account[c];
+  return account as AccountRow;
+}
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export type NewUserRow = Pick<
@@ -53,21 +71,40 @@ export type NewUserRow = Pick<
   | 'suspended'
 >;
 
-const generation = generationToken(
-  async (db: Queryable) =>
-    (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = 1'))?.value ?? null,
-);
+/** Row 1 of users_generation: replaced by every write of the users table (users.cache.ts `userRows`). */
+const ROWS = 1;
+/**
+ * Row 2: replaced by every write but a counter's move (users.cache.ts `accountRows`). Each post
+ * moves its author's tweet_count, so under a write load the whole rows' token changes every commit,
+ * and the author of every post was read again (issue #23).
+ */
+const ACCOUNTS = 2;
+const tokenOf = (id: number) =>
+  generationToken(
+    async (db: Queryable) =>
+      (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = ?', [id]))?.value ?? null,
+  );
+const generation = tokenOf(ROWS);
+const accountGeneration = tokenOf(ACCOUNTS);
 
-/** Replaces the users generation token: every write of the users table calls it (users.cache.ts). */
-async function touch(db: Queryable): Promise<void> {
-  generation.changed();
+/**
+ * Replaces the users generation tokens: every write of the users table calls it; `counters` when the
+ * write moved counters only, which leaves the accounts' token as it was.
+ */
+async function touch(db: Queryable, what: 'row' | 'counters' = 'row'): Promise<void> {
+  await replace(db, ROWS, generation);
+  if (what === 'row') await replace(db, ACCOUNTS, accountGeneration);
+}
+
+async function replace(db: Queryable, id: number, token: ReturnType<typeof tokenOf>): Promise<void> {
+  token.changed();
   // Once per transaction, just before its commit: a group of creations replaces the token once.
-  await onceBeforeCommit(db, 'users_generation', async (q) => {
+  await onceBeforeCommit(db, `users_generation ${id}`, async (q) => {
     await q.run(
-      'INSERT INTO users_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
-      [randomUUID()],
+      'INSERT INTO users_generation (id, value) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
+      [id, randomUUID()],
     );
-    generation.changed();
+    token.changed();
   });
 }
 
@@ -96,12 +133,14 @@ async function bumpMany(db: Queryable, counter: Counter, rows: { id: string; del
       );
     }
   }
-  await touch(db);
+  await touch(db, 'counters');
 }
 
 export const usersRepo = {
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
+  /** The token of the rows but their counters (see touch). */
+  accountGeneration: (db: Queryable) => accountGeneration.read(db),
   async insert(db: Queryable, u: NewUserRow): Promise<void> {
     await db.run(
       `INSERT INTO users (id, username, username_lower, name, description, location, url, profile_image_url, verified, verified_type, protected, premium, password_hash, created_at, email, suspended)
@@ -172,7 +211,7 @@ export const usersRepo = {
         ...keys.map((k) => c[k]!),
         id,
       ]);
-    await touch(db);
+    await touch(db, 'counters');
   },
   async setPinned(db: Queryable, id: string, postId: string | null): Promise<void> {
     await db.run('UPDATE users SET pinned_tweet_id = ? WHERE id = ?', [postId, id]);

@@ -3,8 +3,8 @@ import type { Deps } from '../../deps.js';
 import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
 import type { Queryable } from '../../store/index.js';
-import { cachedUsersByIds } from './users.cache.js';
-import { usersRepo, type Counter, type UserRow } from './users.repo.js';
+import { cachedAccount, cachedUsersByIds } from './users.cache.js';
+import { usersRepo, type AccountRow, type Counter, type UserRow } from './users.repo.js';
 
 export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 export const ID = /^[0-9]{1,19}$/;
@@ -140,9 +140,25 @@ export const lockUser = (db: Queryable, id: string) => usersRepo.lock(db, id);
 export const setPinnedPost = (db: Queryable, id: string, postId: string | null) => usersRepo.setPinned(db, id, postId);
 export const unpinPost = (db: Queryable, authorId: string, postId: string) => usersRepo.unpinPost(db, authorId, postId);
 
-/** Finds a user or throws the real not-found problem naming the parameter. */
-export async function requireUser(deps: Deps, id: string, parameter = 'id', db: Queryable = deps.db): Promise<UserRow> {
-  const u = await usersRepo.byId(db, id);
+/**
+ * Finds a user or throws the real not-found problem naming the parameter. The row comes without its
+ * counters, through the accounts' cache (users.cache.ts): a write's actor or target is read once, not
+ * once a write; `requireUserRow` reads the whole row.
+ */
+export async function requireUser(
+  deps: Deps,
+  id: string,
+  parameter = 'id',
+  db: Queryable = deps.db,
+): Promise<AccountRow> {
+  const u = await cachedAccount(deps.runtime.accountRows, db, id);
+  if (!u) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'user' });
+  return u;
+}
+
+/** The same, with the whole row read (counters included): for answers that show the account. */
+export async function requireUserRow(deps: Deps, id: string, parameter = 'id'): Promise<UserRow> {
+  const u = await usersRepo.byId(deps.db, id);
   if (!u) throw problems.resourceNotFound({ parameter, value: id, resource_type: 'user' });
   return u;
 }

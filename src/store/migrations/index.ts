@@ -64,4 +64,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0037_ads_audience_changes', sql: (await import('./0037_ads_audience_changes.js')).default },
   { id: '0038_ads_line_items_wire_text', sql: (await import('./0038_ads_line_items_wire_text.js')).default },
   { id: '0039_outbox_due_dropped', sql: (await import('./0039_outbox_due_dropped.js')).default },
+  { id: '0040_users_accounts_generation', sql: (await import('./0040_users_accounts_generation.js')).default },
 ];

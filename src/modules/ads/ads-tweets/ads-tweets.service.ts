@@ -5,7 +5,7 @@
 import type { Deps } from '../../../deps.js';
 import type { Queryable } from '../../../store/index.js';
 import { cachedPosts, postsOfAuthor, preparePost, publishPost, type PostRow } from '../../posts/index.js';
-import { requireUser, type UserRow } from '../../users/index.js';
+import { requireUserRow, type UserRow } from '../../users/index.js';
 import type { AdsAccount } from '../kit/account.js';
 import { adsError, type AdsError } from '../kit/errors.js';
 import { markTweeted } from '../media-library/index.js';
@@ -141,7 +141,7 @@ export async function nameTweet(deps: Deps, account: AdsAccount, tweetId: string
   const post = await accountPost(deps, account, tweetId, 'tweet_id');
   await repo.setName(deps.db, post.id, account.id, name, deps.clock.now());
   const [extras] = await repo.adsTweetsByIds(deps.db, [post.id]);
-  return listedTweetView(post, await requireUser(deps, post.author_id), extras, false);
+  return listedTweetView(post, await requireUserRow(deps, post.author_id), extras, false);
 }
 
 // ---- GET tweets
@@ -254,7 +254,7 @@ export async function listTweets(deps: Deps, account: AdsAccount, p: ListTweetsP
     page.rows.map((r) => r.id),
   ))
     extras.set(x.tweet_id, x);
-  const author: UserRow = await requireUser(deps, userId);
+  const author: UserRow = await requireUserRow(deps, userId);
   return {
     data: page.rows.map((r) => listedTweetView(r, author, extras.get(r.id), p.trim_user)),
     next_cursor: page.next_cursor,
