@@ -36,7 +36,10 @@ function classify(err: NodeJS.ErrnoException, url: URL): 'tls' | 'closed' {
   return 'closed';
 }
 
-export function createHttpClient(config: Config, elapsed: () => number): HttpClient {
+/** What the client reads of the configuration (a worker thread gets it as data: http.thread.ts). */
+export type ClientConfig = Pick<Config, 'strictWebhooks' | 'webhookCaFile' | 'webhookTimeoutMs'>;
+
+export function createHttpClient(config: ClientConfig, elapsed: () => number): HttpClient {
   // Strict mode checks every address a socket connects to: a host name's through `lookup`, an IP
   // literal's (which never reaches `lookup`) in refusedLiteral.
   const lookup = config.strictWebhooks ? (publicOnlyLookup as never) : undefined;

@@ -4,7 +4,8 @@
 // several of them; each is called.
 import type { RuntimeBase } from '../deps.js';
 import type { Handoff } from './deliveries.js';
-import { createHttpClient, type HttpClient } from './http.js';
+import type { HttpClient } from './http.js';
+import { createThreadedHttpClient } from './http.thread.js';
 
 export type DeliveryRuntime = {
   http: HttpClient;
@@ -52,7 +53,7 @@ export function createDeliveryRuntime(base: RuntimeBase): DeliveryRuntime {
   let unheard: string | null = null;
   let reserve: ((n: number) => Handoff) | null = null;
   const nudgeDelivery = () => hooks.delivery.forEach((fn) => fn());
-  const http = createHttpClient(base.config, () => base.clock.wall());
+  const http = createThreadedHttpClient(base.config, () => base.clock.wall());
   return {
     http,
     nudgeDispatch(o) {
