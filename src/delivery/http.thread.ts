@@ -87,7 +87,8 @@ export function createThreadedHttpClient(
         return local.send(req);
       }
       const id = ++nextId;
-      if (!queue.length) queueMicrotask(flush);
+      // One message a turn: the delivery worker starts its rows from several callbacks of a turn.
+      if (!queue.length) setImmediate(flush);
       queue.push({ ...req, id, url: req.url.href });
       return new Promise((resolve) => waiting.set(id, resolve));
     },
