@@ -5,7 +5,7 @@
 // covering read of versions says which rows to read again.
 import { createRowCache, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
-import { postsRepo, type PostRow } from './posts.repo.js';
+import { POST_COLUMNS, postsRepo, type PostRow } from './posts.repo.js';
 
 declare module '../../deps.js' {
   interface Runtime {
@@ -33,4 +33,22 @@ export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: 
     out.push(e.row);
   }
   return out;
+}
+
+/**
+ * Posts this server has just written, remembered in their stored form (issue #23): the streams, the
+ * fan-out and the search indexer read each new post moments after its commit, a whole row each.
+ * Remembered unchecked, so a read still checks their version first (`cachedByIds`: one covering read),
+ * whatever happened to them since.
+ */
+export function rememberWritten(cache: RowCache<PostRow>, rows: readonly PostRow[]): void {
+  for (const r of rows) cache.remember(storedForm(r), null);
+}
+
+/** The row as the store gives it back: every column, null where nothing was written, version 0. */
+function storedForm(r: PostRow): PostRow {
+  const row: Record<string, unknown> = {};
+  for (const c of POST_COLUMNS) row[c] = r[c] ?? null;
+  row.version = 0;
+  return row as PostRow;
 }

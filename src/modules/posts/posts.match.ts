@@ -85,10 +85,9 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
 /**
  * Match shapes of many posts: their rows, the posts they reference, the users; ids that do not
  * exist are absent from the map.
- * `cached`: through the row cache, for a reader of new posts that others read after it (the streams'
- * dispatcher, whose posts the streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s).
- * Not for the search indexer: alone (no stream open) it would fill the cache with rows nobody reads
- * again (bench:writes plain +12 µs a post).
+ * `cached`: through the row cache, for readers of new posts (the streams' dispatcher, whose posts the
+ * streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s; the search indexer, since a
+ * created post is remembered as written: posts.cache.ts `rememberWritten`).
  * `users: false`: authors and replied-to accounts as their ids alone, for a reader whose keys rest on
  * no user data (the search indexer: search.keys.ts drops usernames and verification).
  */

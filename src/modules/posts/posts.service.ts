@@ -23,6 +23,7 @@ import {
   type UserRow,
 } from '../users/index.js';
 import { analyzeText, buildPost, mentionedIds, type PostInput } from './posts.build.js';
+import { rememberWritten } from './posts.cache.js';
 import { postsRepo, type PollRow, type PostRow } from './posts.repo.js';
 import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
 import type { CreatePostBody } from './posts.schema.js';
@@ -137,6 +138,7 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
     }
     await emit(deps, tx, 'post.create', row);
   }, GROUPED);
+  rememberWritten(deps.runtime.postRows, [row]);
   return { id, text: row.text, edit_history_tweet_ids: [id] };
 }
 

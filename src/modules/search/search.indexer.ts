@@ -91,8 +91,9 @@ async function drainBatch(deps: Deps, batch: number): Promise<number> {
     if (rows.length === 0) return 0;
     const ops = lastOps(rows);
     const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
-    // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read.
-    const posts = await toMatchPosts(within(deps, tx), live, { users: false });
+    // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read. New posts
+    // are in the row cache from their creation (posts.cache.ts `rememberWritten`): versions are read.
+    const posts = await toMatchPosts(within(deps, tx), live, { users: false, cached: true });
     const entries = new Map<string, Entry>();
     for (const [id, r] of ops) {
       const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
