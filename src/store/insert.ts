@@ -10,9 +10,29 @@ const rowMarks = (n: number) => `(${Array.from({ length: n }, () => '?').join(',
 /** Inserts one row, taking `columns` from it (on the store or inside a transaction). */
 export async function insertRow<R>(db: Queryable, table: string, columns: Columns<R>, row: R): Promise<void> {
   await db.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`,
+    statement(table, columns, 1),
     columns.map((c) => row[c] as Param),
   );
+}
+
+/**
+ * The INSERT of `n` rows, built once per table, column list and count: the drivers keep their prepared
+ * statements by the SQL text, and a text built anew each time is hashed anew each time (a post's
+ * INSERT is ~600 characters; issue #23).
+ */
+const texts = new WeakMap<readonly string[], Map<string, string>>();
+function statement(table: string, columns: readonly string[], n: number): string {
+  let byKey = texts.get(columns);
+  if (!byKey) texts.set(columns, (byKey = new Map()));
+  const key = `${table} ${n}`;
+  let sql = byKey.get(key);
+  if (sql === undefined) {
+    const marks = rowMarks(columns.length);
+    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => marks).join(', ')}`;
+    // Bulk loads make many counts of one table: only the common few are kept.
+    if (byKey.size < 64) byKey.set(key, sql);
+  }
+  return sql;
 }
 
 /**
@@ -26,12 +46,10 @@ export async function insertRows<R>(
   rows: readonly R[],
   perStatement: number,
 ): Promise<void> {
-  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
-  const marks = rowMarks(columns.length);
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement);
     await db.run(
-      head + chunk.map(() => marks).join(', '),
+      statement(table, columns, chunk.length),
       chunk.flatMap((r) => columns.map((c) => r[c] as Param)),
     );
   }
@@ -39,5 +57,10 @@ export async function insertRows<R>(
 
 /** Inserts a row object whose keys are exactly the table's columns (a typed row of the table). */
 export async function insertObject<R extends object>(db: Queryable, table: string, row: R): Promise<void> {
-  await insertRow(db, table, Object.keys(row) as (keyof R & string)[], row);
+  const columns = Object.keys(row) as (keyof R & string)[];
+  // Its column list is a new array each time: built here, not kept (statement's texts are per list).
+  await db.run(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`,
+    columns.map((c) => row[c] as Param),
+  );
 }
