@@ -42,6 +42,12 @@ export interface Db extends Queryable {
    */
   readonly embedded: boolean;
   /**
+   * The embedded store only: a number that changes when another connection (another process sharing
+   * the file) commits, and not when this one does. A reader that tails what this process writes in
+   * commit order may skip looking for what others committed late while it holds. Absent on PostgreSQL.
+   */
+  othersCommitted?(): Promise<number>;
+  /**
    * Runs fn in one transaction; a thrown error rolls everything back. Transactions that wait for
    * their turn may be committed together (group commit, docs/adr/0020): each still runs alone, in
    * order, inside its own savepoint, so one that throws leaves no trace and the others stand; none

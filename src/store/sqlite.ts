@@ -161,6 +161,9 @@ export function openSqlite(file: string): Db {
     async exclusive(fn) {
       return fn();
     },
+    // SQLite's data_version: moved by another connection's commit, never by this one's (nor by the
+    // checkpointer's PASSIVE passes, which commit nothing).
+    othersCommitted: guarded(async () => conn.pragma('data_version', { simple: true }) as number),
     async tables() {
       await waitTurn();
       return (

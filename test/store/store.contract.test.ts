@@ -135,6 +135,24 @@ forEachStore('store contract', (kind) => {
     }
   });
 
+  test("the embedded store tells another process's commits from its own (Db.othersCommitted)", async () => {
+    if (kind !== 'sqlite') {
+      assert.equal(db.othersCommitted, undefined, 'PostgreSQL has none: every node commits at once');
+      return;
+    }
+    const other = await openStore(config, clock);
+    try {
+      const before = await db.othersCommitted!();
+      await putSetting(db, 'own', '1');
+      await db.tx(async (tx) => putSetting(tx, 'own', '2'));
+      assert.equal(await db.othersCommitted!(), before, 'its own commits do not move it');
+      await putSetting(other, 'theirs', '1');
+      assert.notEqual(await db.othersCommitted!(), before, "another connection's commit moves it");
+    } finally {
+      await other.close();
+    }
+  });
+
   test('reset empties every table but the bookkeeping', async () => {
     await putSetting(db, 'survives', '1');
     const emptied = await resetStore(db);

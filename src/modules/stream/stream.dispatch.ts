@@ -7,7 +7,8 @@
 //
 // Commit order is not id order on PostgreSQL (ids are minted before concurrent transactions
 // commit), so besides the cursor a sweep re-reads the ids of the last LOOKBACK_MS of wall time and
-// delivers any it has not seen. On SQLite transactions are serialised and the sweep finds nothing.
+// delivers any it has not seen. On SQLite transactions are serialised and the sweep finds nothing
+// unless another process shares the file: it runs only after another connection has committed.
 import { createPump } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import { onOutbox } from '../../store/signals.js';
@@ -150,6 +151,12 @@ function advance(tail: Tail, rows: PostEvent[], wall: number): void {
 async function stragglers(deps: Deps, tail: Tail, wall: number): Promise<PostEvent[]> {
   if (wall - tail.swept < SWEEP_MS) return [];
   tail.swept = wall;
+  // On SQLite this process's commits come in id order (one connection, ids minted inside the
+  // transactions), so only another process sharing the file commits late, and the store says whether
+  // one has committed since the last sweep: the window's ids were 1 % of the event loop (issue #23).
+  const others = await deps.db.othersCommitted?.();
+  if (others !== undefined && others === tail.others) return [];
+  tail.others = others;
   const missed = (await streamRepo.idsBetween(deps.db, tail.low, tail.cursor)).filter((id) => !tail.seen.has(id));
   return streamRepo.byIds(deps.db, missed);
 }

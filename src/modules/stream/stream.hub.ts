@@ -66,6 +66,8 @@ export type Tail = {
   marks: { wall: number; id: string }[];
   seen: Set<string>;
   swept: number;
+  /** The embedded store's count of other processes' commits at the last sweep (Db `othersCommitted`). */
+  others?: number;
 };
 
 /** One server's connections and their timers (Runtime `streamHub`). */
