@@ -31,16 +31,15 @@ export type UserRow = {
   suspended: number;
 };
 
-export type Counter =
-  'followers_count' | 'following_count' | 'tweet_count' | 'listed_count' | 'like_count' | 'media_count';
-const COUNTERS: readonly Counter[] = [
+const COUNTERS = [
   'followers_count',
   'following_count',
   'tweet_count',
   'listed_count',
   'like_count',
   'media_count',
-];
+] as const;
+export type Counter = (typeof COUNTERS)[number];
 /**
  * A user's row without its public counters: what a write checks of its actor or its target (exists,
  * protected, premium…), which a counter's move does not change (users.cache.ts `cachedAccount`).
