@@ -27,12 +27,16 @@ function statement(table: string, columns: readonly string[], n: number): string
   const key = `${table} ${n}`;
   let sql = byKey.get(key);
   if (sql === undefined) {
-    const marks = rowMarks(columns.length);
-    sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => marks).join(', ')}`;
+    sql = insertText(table, columns, n);
     // Bulk loads make many counts of one table: only the common few are kept.
     if (byKey.size < 64) byKey.set(key, sql);
   }
   return sql;
+}
+
+function insertText(table: string, columns: readonly string[], n: number): string {
+  const marks = rowMarks(columns.length);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => marks).join(', ')}`;
 }
 
 /**
@@ -58,9 +62,9 @@ export async function insertRows<R>(
 /** Inserts a row object whose keys are exactly the table's columns (a typed row of the table). */
 export async function insertObject<R extends object>(db: Queryable, table: string, row: R): Promise<void> {
   const columns = Object.keys(row) as (keyof R & string)[];
-  // Its column list is a new array each time: built here, not kept (statement's texts are per list).
+  // Its column list is a new array each time: the text is not kept (statement's texts are per list).
   await db.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rowMarks(columns.length)}`,
+    insertText(table, columns, 1),
     columns.map((c) => row[c] as Param),
   );
 }
