@@ -47,3 +47,17 @@ test('insertRows with no rows runs nothing', async () => {
   await insertRows<Row>(db, 't', COLUMNS, [], 10);
   assert.deepEqual(db.runs, []);
 });
+
+test('insertRows ends each statement with the tail given (an ON CONFLICT clause)', async () => {
+  const db = recorder();
+  const rows: Row[] = [1, 2, 3].map((i) => ({ id: String(i), n: i, note: null }));
+  await insertRows(db, 't', COLUMNS, rows, 2, ' ON CONFLICT DO NOTHING');
+  assert.deepEqual(
+    db.runs.map((r) => r.sql),
+    [
+      'INSERT INTO t (id, n, note) VALUES (?, ?, ?), (?, ?, ?) ON CONFLICT DO NOTHING',
+      'INSERT INTO t (id, n, note) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ],
+  );
+  assert.deepEqual(db.runs[1]!.params, ['3', 3, null]);
+});

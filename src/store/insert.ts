@@ -21,13 +21,13 @@ export async function insertRow<R>(db: Queryable, table: string, columns: Column
  * INSERT is ~600 characters; issue #23).
  */
 const texts = new WeakMap<readonly string[], Map<string, string>>();
-function statement(table: string, columns: readonly string[], n: number): string {
+function statement(table: string, columns: readonly string[], n: number, tail = ''): string {
   let byKey = texts.get(columns);
   if (!byKey) texts.set(columns, (byKey = new Map()));
-  const key = `${table} ${n}`;
+  const key = `${table} ${n}${tail}`;
   let sql = byKey.get(key);
   if (sql === undefined) {
-    sql = insertText(table, columns, n);
+    sql = insertText(table, columns, n) + tail;
     // Bulk loads make many counts of one table: only the common few are kept.
     if (byKey.size < 64) byKey.set(key, sql);
   }
@@ -41,7 +41,9 @@ function insertText(table: string, columns: readonly string[], n: number): strin
 
 /**
  * Inserts rows `perStatement` at a time (bulk loads): every store caps the parameters of a statement
- * (PostgreSQL at 65,535), so the caller sizes the batch to its column count.
+ * (PostgreSQL at 65,535), so the caller sizes the batch to its column count. `tail` ends each
+ * statement (an ON CONFLICT clause). The values are laid out in one array a statement, without an
+ * array a row: the search indexer inserts ~13 postings a post this way (issue #23).
  */
 export async function insertRows<R>(
   db: Queryable,
@@ -49,13 +51,17 @@ export async function insertRows<R>(
   columns: Columns<R>,
   rows: readonly R[],
   perStatement: number,
+  tail = '',
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += perStatement) {
-    const chunk = rows.slice(i, i + perStatement);
-    await db.run(
-      statement(table, columns, chunk.length),
-      chunk.flatMap((r) => columns.map((c) => r[c] as Param)),
-    );
+    const end = Math.min(rows.length, i + perStatement);
+    const params = new Array<Param>((end - i) * columns.length);
+    let k = 0;
+    for (let r = i; r < end; r++) {
+      const row = rows[r]!;
+      for (const c of columns) params[k++] = row[c] as Param;
+    }
+    await db.run(statement(table, columns, end - i, tail), params);
   }
 }
 

@@ -43,30 +43,36 @@ async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string
   const gone: string[] = [];
   for (const [seq, next] of entries) {
     const prev = old.get(seq);
-    const prevKeys = new Set<string>(prev ? (JSON.parse(prev.keys) as string[]) : []);
-    if (!next) {
-      if (prev) {
-        drop.push(...postings(prev, prevKeys));
-        gone.push(seq);
+    // A new post (the common case): all its keys, with no sets of keys to compare.
+    if (!prev) {
+      if (next) {
+        const { created_at } = next.doc;
+        for (const term of next.keys) add.push({ term, created_at, seq });
+        put.push(next.doc);
       }
       continue;
     }
-    const moved = prev !== undefined && prev.created_at !== next.doc.created_at;
+    const prevKeys = new Set<string>(JSON.parse(prev.keys) as string[]);
+    if (!next) {
+      drop.push(...postings(prev, prevKeys));
+      gone.push(seq);
+      continue;
+    }
+    const moved = prev.created_at !== next.doc.created_at;
     const nextKeys = new Set(next.keys);
-    if (prev)
-      drop.push(
-        ...postings(
-          prev,
-          [...prevKeys].filter((k) => moved || !nextKeys.has(k)),
-        ),
-      );
+    drop.push(
+      ...postings(
+        prev,
+        [...prevKeys].filter((k) => moved || !nextKeys.has(k)),
+      ),
+    );
     add.push(
       ...postings(
         next.doc,
         next.keys.filter((k) => moved || !prevKeys.has(k)),
       ),
     );
-    if (!prev || moved || prev.keys !== next.doc.keys) put.push(next.doc);
+    if (moved || prev.keys !== next.doc.keys) put.push(next.doc);
   }
   await searchRepo.dropPostings(tx, drop);
   await searchRepo.dropDocs(tx, gone);

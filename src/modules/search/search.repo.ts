@@ -1,6 +1,7 @@
 // Every SQL statement of the search index: the change queue, the drain lock, docs and postings
 // writes, and the candidate reads. Portable SQL only (both stores run the same statements).
 import type { Param, Queryable } from '../../store/index.js';
+import { insertRows } from '../../store/insert.js';
 
 export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
 export type DocRow = { seq: string; id: string; created_at: number; keys: string };
@@ -21,6 +22,8 @@ export type Bounds = {
   untilSeq?: string;
   below?: { createdAt: number; seq: string };
 };
+
+const POSTING_COLUMNS = ['term', 'created_at', 'seq'] as const;
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
@@ -153,15 +156,8 @@ export const searchRepo = {
       await db.run(`DELETE FROM search_docs WHERE seq IN (${marks(part.length)})`, part);
     }
   },
-  async addPostings(db: Queryable, rows: Posting[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const part = rows.slice(i, i + CHUNK);
-      await db.run(
-        `INSERT INTO search_postings (term, created_at, seq) VALUES ${part.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-        part.flatMap((p) => [p.term, p.created_at, p.seq]),
-      );
-    }
-  },
+  addPostings: (db: Queryable, rows: Posting[]) =>
+    insertRows(db, 'search_postings', POSTING_COLUMNS, rows, CHUNK, ' ON CONFLICT DO NOTHING'),
   async dropPostings(db: Queryable, rows: Posting[]): Promise<void> {
     for (const p of rows)
       await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [
