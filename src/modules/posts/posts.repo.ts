@@ -217,6 +217,9 @@ export const postsRepo = {
     await ensureToken(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
+  /** The first post of an edit chain a post belongs to (where its metrics live), without the rest of its row. */
+  editRootOf: async (db: Queryable, id: string) =>
+    (await db.get<{ edit_root_id: string }>('SELECT edit_root_id FROM posts WHERE id = ?', [id]))?.edit_root_id,
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
   /** Current versions of the given ids (a covering-index read). */

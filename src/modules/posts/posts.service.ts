@@ -204,8 +204,8 @@ async function bumpRoot(
   metric: 'reply_count' | 'quote_count' | 'retweet_count' | 'like_count' | 'bookmark_count',
   delta: number,
 ) {
-  const p = await postsRepo.byId(tx, id);
-  if (p) await postsRepo.bumpMetric(tx, p.edit_root_id, metric, delta);
+  const root = await postsRepo.editRootOf(tx, id);
+  if (root) await postsRepo.bumpMetric(tx, root, metric, delta);
 }
 
 /**
