@@ -46,8 +46,7 @@ async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string
     // A new post (the common case): all its keys, with no sets of keys to compare.
     if (!prev) {
       if (next) {
-        const { created_at } = next.doc;
-        for (const term of next.keys) add.push({ term, created_at, seq });
+        add.push(...postings(next.doc, next.keys));
         put.push(next.doc);
       }
       continue;
