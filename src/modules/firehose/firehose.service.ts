@@ -17,6 +17,7 @@ const DEMO_USERNAMES = ['jack', 'XDevelopers', 'X'];
 const TICK_MS = 50;
 /** Creations started together: enough to fill a commit group, few enough to keep a turn short. */
 const GROUP = 64;
+const LANES = 2;
 
 type Run = {
   rate: number;
@@ -115,15 +116,25 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
     }
   };
   // Each tick makes what the rate owes up to now, so the count is right whatever the tick's delay.
+  // Concurrently, a group at a time per lane: the creations of a group reach the store together and
+  // commit together (group commit, docs/adr/0020), as concurrent clients' posts do; one at a time the
+  // generator paid a commit per post and could not keep up with the real firehose's ~6,000/s. Two
+  // lanes, so that one group's creations are read and built while the other's commit.
+  let inFlight = 0;
+  const lane = async (target: number) => {
+    for (;;) {
+      const k = Math.min(target - run.created - run.failed - inFlight, GROUP);
+      if (k <= 0 || run.done) return;
+      inFlight += k;
+      await Promise.all(Array.from({ length: k }, one));
+      inFlight -= k;
+    }
+  };
   const tick = async () => {
     if (run.done) return;
     const elapsed = Math.min(deps.clock.wall() - run.started, run.duration * 1000);
-    const owed = Math.floor((elapsed / 1000) * run.rate) - run.created - run.failed;
-    // Concurrently, a group per turn: the creations of a group reach the store together and commit
-    // together (group commit, docs/adr/0020), as concurrent clients' posts do; one at a time the
-    // generator paid a commit per post and could not keep up with the real firehose's ~6,000/s.
-    for (let left = owed; left > 0 && !run.done; left -= GROUP)
-      await Promise.all(Array.from({ length: Math.min(left, GROUP) }, one));
+    const target = Math.floor((elapsed / 1000) * run.rate);
+    await Promise.all(Array.from({ length: LANES }, () => lane(target)));
     if (elapsed >= run.duration * 1000) {
       run.done = true;
       return;
