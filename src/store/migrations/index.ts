@@ -65,4 +65,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0038_ads_line_items_wire_text', sql: (await import('./0038_ads_line_items_wire_text.js')).default },
   { id: '0039_outbox_due_dropped', sql: (await import('./0039_outbox_due_dropped.js')).default },
   { id: '0040_users_accounts_generation', sql: (await import('./0040_users_accounts_generation.js')).default },
+  { id: '0041_posts_author_originals', sql: (await import('./0041_posts_author_originals.js')).default },
 ];
