@@ -14,10 +14,9 @@ import { postText } from './firehose.text.js';
 
 /** The demo dataset's well-known accounts (seed/demo.ts), the default authors. */
 const DEMO_USERNAMES = ['jack', 'XDevelopers', 'X'];
-const TICK_MS = 50;
-/** Creations started together: enough to fill a commit group, few enough to keep a turn short. */
-const GROUP = 64;
-const LANES = 2;
+const TICK_MS = 10;
+/** Creations under way at most (a few ticks' worth at the real firehose's rate). */
+const IN_FLIGHT = 256;
 
 type Run = {
   rate: number;
@@ -115,34 +114,35 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
       run.lastError = err instanceof Error ? err.message : String(err);
     }
   };
-  // Each tick makes what the rate owes up to now, so the count is right whatever the tick's delay.
-  // Concurrently, a group at a time per lane: the creations of a group reach the store together and
-  // commit together (group commit, docs/adr/0020), as concurrent clients' posts do; one at a time the
-  // generator paid a commit per post and could not keep up with the real firehose's ~6,000/s. Two
-  // lanes, so that one group's creations are read and built while the other's commit.
+  // Each tick starts what the rate owes up to now, so the count is right whatever the tick's delay,
+  // without waiting for the creations before it: they reach the store in the same turns and commit
+  // together (group commit, docs/adr/0020), as concurrent clients' posts do. One at a time the
+  // generator paid a commit per post; a group at a time it waited on each commit and fell behind the
+  // real firehose's ~6,000/s. At most IN_FLIGHT creations are under way: a store that cannot keep up
+  // slows the run down rather than piling up work.
   let inFlight = 0;
-  const lane = async (target: number) => {
-    for (;;) {
-      const k = Math.min(target - run.created - run.failed - inFlight, GROUP);
-      if (k <= 0 || run.done) return;
-      inFlight += k;
-      await Promise.all(Array.from({ length: k }, one));
-      inFlight -= k;
-    }
+  const total = Math.floor(run.duration * run.rate);
+  const settled = () => {
+    inFlight--;
+    if (!run.done && inFlight === 0 && run.created + run.failed >= total) finish();
   };
-  const tick = async () => {
+  const finish = () => {
+    run.done = true;
+    if (run.timer) clearTimeout(run.timer);
+  };
+  const tick = () => {
     if (run.done) return;
     const elapsed = Math.min(deps.clock.wall() - run.started, run.duration * 1000);
-    const target = Math.floor((elapsed / 1000) * run.rate);
-    await Promise.all(Array.from({ length: LANES }, () => lane(target)));
-    if (elapsed >= run.duration * 1000) {
-      run.done = true;
-      return;
+    const owed = Math.floor((elapsed / 1000) * run.rate) - run.created - run.failed - inFlight;
+    for (let k = Math.min(owed, IN_FLIGHT - inFlight); k > 0; k--) {
+      inFlight++;
+      void one().finally(settled);
     }
-    run.timer = setTimeout(() => void tick(), TICK_MS);
+    if (elapsed >= run.duration * 1000 && inFlight === 0) return finish();
+    run.timer = setTimeout(tick, TICK_MS);
     run.timer.unref();
   };
-  void tick();
+  tick();
   return firehoseStatus(deps);
 }
 
