@@ -193,7 +193,9 @@ async function countPosts(db: Queryable, rows: Counted[]): Promise<void> {
   const byApp = new Map<string, Counted[]>();
   for (const r of rows) {
     const key = `${r.appId} ${r.month}`;
-    byApp.set(key, [...(byApp.get(key) ?? []), r]);
+    const same = byApp.get(key);
+    if (same) same.push(r);
+    else byApp.set(key, [r]);
   }
   for (const key of [...byApp.keys()].sort()) {
     const counted = byApp.get(key)!;

@@ -7,7 +7,7 @@
 import { toMatchPosts } from '../posts/index.js';
 import type { Conn, Feed, FeedBatch, FeedLine } from './stream.hub.js';
 import { renderBatch, type RenderCache } from './stream.render.js';
-import { POST_TOPICS, type PostEvent } from './stream.repo.js';
+import { POST_TOPICS, postIdOf, type PostEvent } from './stream.repo.js';
 import { inSample, partitionOf } from './stream.sample.js';
 
 export type PostFeedSpec = {
@@ -20,7 +20,6 @@ export type PostFeedSpec = {
   partitions?: number;
 };
 
-const postIdOf = (row: PostEvent) => String((JSON.parse(row.payload) as { post_id: string }).post_id);
 const isPost = (row: PostEvent) => (POST_TOPICS as readonly string[]).includes(row.topic);
 
 function memo<T>(batch: FeedBatch, key: string, fn: () => Promise<T>): Promise<T> {

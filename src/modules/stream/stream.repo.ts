@@ -8,6 +8,14 @@ import type { Queryable } from '../../store/index.js';
 
 export type PostEvent = { id: string; topic: string; payload: string; created_at: number };
 
+const postIds = new WeakMap<PostEvent, string>();
+/** The post a post event is about: its payload parsed once a row (the dispatcher and the feeds both ask). */
+export function postIdOf(row: PostEvent): string {
+  let id = postIds.get(row);
+  if (id === undefined) postIds.set(row, (id = String((JSON.parse(row.payload) as { post_id: string }).post_id)));
+  return id;
+}
+
 export const POST_TOPICS = ['post.create', 'post.edit'] as const;
 export const STREAM_TOPICS = [
   'post.create',
