@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Param, Queryable } from './db.js';
-import { insertRow, insertRows } from './insert.js';
+import { insertRow, insertRowIf, insertRows } from './insert.js';
 
 /** A store that records what it is asked to run. */
 function recorder(): Queryable & { runs: { sql: string; params: Param[] }[] } {
@@ -60,4 +60,18 @@ test('insertRows ends each statement with the tail given (an ON CONFLICT clause)
     ],
   );
   assert.deepEqual(db.runs[1]!.params, ['3', 3, null]);
+});
+
+test("insertRowIf writes the row with its condition in one statement, the condition's values after the row's", async () => {
+  const db = recorder();
+  const insertUnlessTaken = insertRowIf<Row>('t', COLUMNS, 'NOT EXISTS (SELECT 1 FROM t WHERE note = ?)');
+  assert.equal(await insertUnlessTaken(db, { id: '1', n: 2, note: 'x' }, ['x']), true);
+  assert.deepEqual(db.runs, [
+    {
+      sql: 'INSERT INTO t (id, n, note) SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM t WHERE note = ?)',
+      params: ['1', 2, 'x', 'x'],
+    },
+  ]);
+  const refused: Queryable = { ...db, run: async () => ({ changes: 0 }) };
+  assert.equal(await insertUnlessTaken(refused, { id: '2', n: 3, note: 'x' }, ['x']), false);
 });

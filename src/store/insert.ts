@@ -65,6 +65,17 @@ export async function insertRows<R>(
   }
 }
 
+/**
+ * An INSERT of one row written only when `condition` holds (an SQL condition whose own `?`s follow the
+ * row's values): a check and its write in one statement, built once. Resolves to whether the row was
+ * written.
+ */
+export function insertRowIf<R>(table: string, columns: Columns<R>, condition: string) {
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${rowMarks(columns.length).slice(1, -1)} WHERE ${condition}`;
+  return async (db: Queryable, row: R, params: readonly Param[]): Promise<boolean> =>
+    (await db.run(sql, [...columns.map((c) => row[c] as Param), ...params])).changes > 0;
+}
+
 /** Inserts a row object whose keys are exactly the table's columns (a typed row of the table). */
 export async function insertObject<R extends object>(db: Queryable, table: string, row: R): Promise<void> {
   const columns = Object.keys(row) as (keyof R & string)[];

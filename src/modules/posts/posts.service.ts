@@ -117,15 +117,15 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
       resolve: await resolverOf(deps, analysis.mentions, tx),
       analysis,
     });
-  // The duplicate check and the mentions' lookup read in the write transaction: a read there costs
-  // a fraction of one on its own (no lock taken and released per statement, issue #23), and two
-  // identical posts of one author in one group cannot both pass.
+  // The mentions' lookup reads in the write transaction (a read there costs a fraction of one on its
+  // own: no lock taken and released per statement, issue #23), and the duplicate check is the post's
+  // own INSERT (insertPost): two identical posts of one author in one group cannot both pass. The
+  // monthly cap is checked when the group's counts are written, after it.
   let row!: PostRow;
   await deps.db.tx(async (tx) => {
-    await checkDuplicate(tx, author, text, analysis.text);
     row = await build(tx);
     await postsRepo.countPost(tx, actor.app.id, monthOf(now), (total) => checkMonthlyCap(actor, total));
-    await insertPost(tx, row, author);
+    if (!(await insertPost(tx, row, author, text.trim() ? analysis.text : undefined))) throw duplicate();
     if (b.poll) {
       const options = b.poll.options.map((label, i) => ({ position: i + 1, label, votes: 0 }));
       await postsRepo.insertPoll(tx, {
@@ -184,10 +184,20 @@ export async function publishPost(deps: Deps, tx: Queryable, row: PostRow, autho
   await emit(deps, tx, 'post.create', row);
 }
 
-/** The row, its mentions, and every counter it moves (author, replied-to, quoted). */
-export async function insertPost(tx: Queryable, row: PostRow, author: AccountRow): Promise<void> {
+/**
+ * The row, its mentions, and every counter it moves (author, replied-to, quoted). With `unlessRepeat`
+ * (the new post's stored text), nothing when it repeats the author's latest post (the duplicate
+ * check): returns whether the post was written.
+ */
+export async function insertPost(
+  tx: Queryable,
+  row: PostRow,
+  author: AccountRow,
+  unlessRepeat?: string,
+): Promise<boolean> {
   const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;
-  await postsRepo.insert(tx, row);
+  if (unlessRepeat === undefined) await postsRepo.insert(tx, row);
+  else if (!(await postsRepo.insertUnlessRepeat(tx, row, unlessRepeat))) return false;
   await postsRepo.insertMentions(tx, row.id, mentionedIds(row));
   await bumpUserCounter(tx, author.id, 'tweet_count', 1);
   const media = row.media_keys ? (JSON.parse(row.media_keys) as string[]).length : 0;
@@ -196,6 +206,7 @@ export async function insertPost(tx: Queryable, row: PostRow, author: AccountRow
   // quote_count counts distinct quoting accounts (seed, Post object).
   if (row.quote_of_id && quotedBefore === 0) await bumpRoot(tx, row.quote_of_id, 'quote_count', 1);
   if (row.repost_of_id) await bumpRoot(tx, row.repost_of_id, 'retweet_count', 1);
+  return true;
 }
 
 async function bumpRoot(
@@ -212,14 +223,10 @@ async function bumpRoot(
  * The real service refuses the same text twice in a row from one account: `stored` is the text as
  * it would be stored (links wrapped), compared with the author's latest post that is not a repost.
  */
-async function checkDuplicate(db: Queryable, author: AccountRow, text: string, stored: string): Promise<void> {
-  if (!text.trim()) return;
-  if ((await postsRepo.latestText(db, author.id)) === stored) {
-    throw problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
-      v1: { code: 187, message: 'Status is a duplicate.' },
-    });
-  }
-}
+const duplicate = () =>
+  problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
+    v1: { code: 187, message: 'Status is a duplicate.' },
+  });
 
 /** An edit is a new post with a new id that continues the chain of `previous_post_id` (seed, Limits). */
 export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Promise<Created> {

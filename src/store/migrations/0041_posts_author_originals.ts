@@ -1,5 +1,5 @@
-// Issue #23: the duplicate check (posts.repo.ts latestText) reads an author's latest live post that
-// is not a repost, once for every post created. Through `posts_author (author_id, seq)` PostgreSQL
+// Issue #23: the duplicate check (posts.repo.ts insertUnlessRepeat) reads an author's latest live
+// post that is not a repost, once for every post created. Through `posts_author (author_id, seq)` PostgreSQL
 // has to filter out superseded versions and reposts, and without fresh statistics (a new schema under
 // a burst of writes, or autovacuum off) it estimated that filter to leave one row, so it fetched all
 // of the author's posts and sorted them: 6–35 ms a post once an author had ~9,000 posts, growing with
