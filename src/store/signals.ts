@@ -136,13 +136,22 @@ export async function postgresSignals(url: string, schema: string | null): Promi
 
 /**
  * Runs `wake` whenever another statement committed outbox rows of one of `topics`, on any node (the
- * trigger of migration 0033 signals `outbox` with the topics written). The writer's own node hears
- * it too, after the commit: a nudge made before the commit then finds the rows. On the embedded
- * store nothing is signalled; its writers wake the readers in memory.
+ * trigger of migrations 0033 and 0042 signals `outbox` with the topics written, then again, marked
+ * `!`, those of rows written still to settle). With `pending`, only rows still to settle wake it (a
+ * claimer's view). The writer's own node hears it too, after the commit: a nudge made before the
+ * commit then finds the rows. On the embedded store nothing is signalled; its writers wake the
+ * readers in memory.
  */
-export function onOutbox(signals: Signals, topics: readonly string[], wake: () => void): Promise<void> {
+export function onOutbox(
+  signals: Signals,
+  topics: readonly string[],
+  wake: () => void,
+  o: { pending?: boolean } = {},
+): Promise<void> {
   const wanted = new Set(topics);
   return signals.listen('outbox', (payload) => {
-    if (payload.split(',').some((t) => wanted.has(t))) wake();
+    // `post.create,post.create!`: the topics written, then those with rows still to settle marked `!`.
+    const hit = o.pending ? (t: string) => t.endsWith('!') && wanted.has(t.slice(0, -1)) : (t: string) => wanted.has(t);
+    if (payload.split(',').some(hit)) wake();
   });
 }

@@ -330,7 +330,8 @@ export async function startDispatcher(deps: Deps, onError: (err: unknown) => voi
     },
   });
   deps.runtime.delivery.wire({ pending: () => pump.nudge(), unheard: UNHEARD });
-  await onOutbox(deps.cluster.signals, SOURCE_TOPICS, () => pump.nudge());
+  // Rows written settled (no one listening) wake the streams, not the fan-out: it claims pending rows.
+  await onOutbox(deps.cluster.signals, SOURCE_TOPICS, () => pump.nudge(), { pending: true });
   await listenForEvents(deps);
   pump.start();
   const prune = deps.scheduler.every(HOUR, () => pruneSources(deps).catch(onError), 'activity-prune');
