@@ -40,7 +40,6 @@ const SAFETY_POLL_MS = 2_000;
 type Match = { row: PostEvent; postId: string; byApp: Map<string, MatchedRule[]> };
 type Snapshot = { cursor: string; low: string; seen: Set<string> };
 
-
 const isPostRow = (row: PostEvent) => (POST_TOPICS as readonly string[]).includes(row.topic);
 
 /** Each post matched once per app, whatever the number of its rules and connections. */
