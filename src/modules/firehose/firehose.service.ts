@@ -122,13 +122,13 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
   // slows the run down rather than piling up work.
   let inFlight = 0;
   const total = Math.floor(run.duration * run.rate);
-  const settled = () => {
-    inFlight--;
-    if (!run.done && inFlight === 0 && run.created + run.failed >= total) finish();
-  };
   const finish = () => {
     run.done = true;
     if (run.timer) clearTimeout(run.timer);
+  };
+  const settled = () => {
+    inFlight--;
+    if (!run.done && inFlight === 0 && run.created + run.failed >= total) finish();
   };
   const tick = () => {
     if (run.done) return;

@@ -220,8 +220,9 @@ async function bumpRoot(
 }
 
 /**
- * The real service refuses the same text twice in a row from one account: `stored` is the text as
- * it would be stored (links wrapped), compared with the author's latest post that is not a repost.
+ * The real service refuses the same text twice in a row from one account: the text as it would be
+ * stored (links wrapped) against the author's latest post that is not a repost (insertPost's
+ * `unlessRepeat`, checked by the post's own INSERT).
  */
 const duplicate = () =>
   problems.forbidden('You are not allowed to create a Tweet with duplicate content.', {
