@@ -71,7 +71,8 @@ export async function insertRows<R>(
  * written.
  */
 export function insertRowIf<R>(table: string, columns: Columns<R>, condition: string) {
-  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${rowMarks(columns.length).slice(1, -1)} WHERE ${condition}`;
+  const values = columns.map(() => '?').join(', ');
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values} WHERE ${condition}`;
   return async (db: Queryable, row: R, params: readonly Param[]): Promise<boolean> =>
     (await db.run(sql, [...columns.map((c) => row[c] as Param), ...params])).changes > 0;
 }
