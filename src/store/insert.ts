@@ -5,7 +5,8 @@ import type { Param, Queryable } from './db.js';
 
 type Columns<R> = readonly (keyof R & string)[];
 
-const rowMarks = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const rowMarks = (n: number) => `(${marks(n)})`;
 
 /** Inserts one row, taking `columns` from it (on the store or inside a transaction). */
 export async function insertRow<R>(db: Queryable, table: string, columns: Columns<R>, row: R): Promise<void> {
@@ -35,8 +36,8 @@ function statement(table: string, columns: readonly string[], n: number, tail = 
 }
 
 function insertText(table: string, columns: readonly string[], n: number): string {
-  const marks = rowMarks(columns.length);
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => marks).join(', ')}`;
+  const row = rowMarks(columns.length);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => row).join(', ')}`;
 }
 
 /**
@@ -71,8 +72,7 @@ export async function insertRows<R>(
  * written.
  */
 export function insertRowIf<R>(table: string, columns: Columns<R>, condition: string) {
-  const values = columns.map(() => '?').join(', ');
-  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values} WHERE ${condition}`;
+  const sql = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${marks(columns.length)} WHERE ${condition}`;
   return async (db: Queryable, row: R, params: readonly Param[]): Promise<boolean> =>
     (await db.run(sql, [...columns.map((c) => row[c] as Param), ...params])).changes > 0;
 }
