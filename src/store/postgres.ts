@@ -3,6 +3,7 @@
 import pg from 'pg';
 import type { Db, Param, Queryable, Row } from './db.js';
 import { groupTx, runJobs, settle, type GroupJob, type Outcome, type Savepoints } from './group.js';
+import { statisticsKeeper } from './postgres.statistics.js';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -88,7 +89,14 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     /* an idle client died; the pool replaces it */
   });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  const statistics = statisticsKeeper(pool);
   const root = queryable(pool);
+  const run = root.run;
+  root.run = async (sql, params) => {
+    const r = await run(sql, params);
+    statistics.written();
+    return r;
+  };
   let exclusiveTail: Promise<unknown> = Promise.resolve();
   async function withLock<T>(fn: () => Promise<T>): Promise<T> {
     const client = await pool.connect();
@@ -140,6 +148,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     }
     settle(jobs, outcome);
     group.afterCommit();
+    statistics.written();
   }
 
   // Group commit (docs/adr/0020): grouped transactions wait in one lane; each turn commits every one
@@ -190,6 +199,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       return rows.map((r) => r.tablename);
     },
     async close() {
+      await statistics.close();
       await pool.end();
     },
   };
