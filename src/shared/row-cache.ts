@@ -61,14 +61,22 @@ export function oneMoment<Q extends Reader>(db: Q): Q {
  * embedded store (`Db.embedded`): there every write goes through this process's one connection, in
  * turn, and each write of the table calls `changed()` in its transaction (the repository's `touch`),
  * so the memo is exact for this process's writes. A write by another process sharing the file (or a
- * reset, which empties the tables without touching) is seen from the next turn. On PostgreSQL other
- * processes write concurrently, and inside a transaction the reader is not the store: those always read.
+ * reset, which empties the tables without touching) is seen from the next turn.
+ *
+ * On PostgreSQL other processes write concurrently, so a read already sent may predate a write that
+ * a later caller must see. There the callers of one turn share one read sent at its end
+ * (setImmediate): every caller asked before the read left, so each sees the store as of a moment
+ * after it asked, as its own read would (issue #23: a post's creation asked for its author's token, a
+ * round trip a post, and the firehose starts a tick's posts in one turn). Inside a transaction the
+ * reader is not the store: those read at once.
  */
 export function generationToken<Q extends Reader>(read: (db: Q) => Promise<string | null>) {
   let memo = new WeakMap<Q, Promise<string | null>>();
   let clearing = false;
   /** Tokens read through `oneMoment` handles, kept as long as the handle. */
   let held = new WeakMap<Q, Promise<string | null>>();
+  /** A shared store's read asked for in this turn, not sent yet. */
+  const unsent = new WeakMap<Q, Promise<string | null>>();
   return {
     read(db: Q): Promise<string | null> {
       if (moments.has(db)) {
@@ -76,7 +84,20 @@ export function generationToken<Q extends Reader>(read: (db: Q) => Promise<strin
         if (!token) held.set(db, (token = read(db)));
         return token;
       }
-      if ((db as { embedded?: boolean }).embedded !== true) return read(db);
+      if ((db as { embedded?: boolean }).embedded !== true) {
+        if ((db as { beforeCommit?: unknown }).beforeCommit) return read(db);
+        let token = unsent.get(db);
+        if (!token) {
+          token = new Promise((resolve, reject) =>
+            setImmediate(() => {
+              unsent.delete(db);
+              read(db).then(resolve, reject);
+            }),
+          );
+          unsent.set(db, token);
+        }
+        return token;
+      }
       let token = memo.get(db);
       if (!token) {
         token = read(db);
