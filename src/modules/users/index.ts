@@ -13,6 +13,7 @@ export {
   findUsersByIds,
   findUsersByUsernames,
   findUserIdsByUsernames,
+  userIdsByUsernames,
   validateNewUser,
   requireUser,
   requireUserRow,

@@ -2,6 +2,7 @@
 import type { Deps } from '../../deps.js';
 import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
+import { perTurn } from '../../shared/turn-batch.js';
 import type { Queryable } from '../../store/index.js';
 import { cachedAccount, cachedUsersByIds } from './users.cache.js';
 import { usersRepo, type AccountRow, type Counter, type UserRow } from './users.repo.js';
@@ -126,10 +127,32 @@ export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.
 export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
   cachedUsersByIds(deps.runtime.userRows, deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
-/** {id, username_lower} of the named accounts that exist (resolving a post's mentions). */
-/** `db`: the caller's transaction when it reads inside one. */
-export const findUserIdsByUsernames = (deps: Deps, names: readonly string[], db: Queryable = deps.db) =>
+/** {id, username_lower} of the named accounts that exist, read on `db` (a caller's transaction). */
+export const findUserIdsByUsernames = (db: Queryable, names: readonly string[]) =>
   names.length ? usersRepo.idsByUsernames(db, names) : Promise.resolve([]);
+/** Names looked up a statement at a time: the IN list stays well under every store's parameter cap. */
+const NAMES_PER_READ = 500;
+const idLookups = new WeakMap<Queryable, (names: readonly string[]) => Promise<Map<string, string>>>();
+/**
+ * username (lower case) → id of the named accounts that exist (a post's mentions), among others: the
+ * lookups asked for in one turn on one store are one read (shared/turn-batch.ts).
+ */
+export function userIdsByUsernames(deps: Deps, names: readonly string[]): Promise<Map<string, string>> {
+  if (!names.length) return Promise.resolve(new Map());
+  const db = deps.db;
+  let lookup = idLookups.get(db);
+  if (!lookup) {
+    lookup = perTurn(async (keys) => {
+      const ids = new Map<string, string>();
+      for (let i = 0; i < keys.length; i += NAMES_PER_READ)
+        for (const u of await usersRepo.idsByUsernames(db, keys.slice(i, i + NAMES_PER_READ)))
+          ids.set(u.username_lower, u.id);
+      return ids;
+    });
+    idLookups.set(db, lookup);
+  }
+  return lookup(names.map((n) => n.toLowerCase()));
+}
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
   usersRepo.bump(db, id, counter, delta);
