@@ -4,7 +4,10 @@
 // post's server CPU and its lane's throughput (bench/NOTES.md "write path, seventh pass"). So a run
 // of GROUPED jobs (the write path's short writes, written to be run again: ADR 0027) shares one
 // savepoint; when one of them throws, the run is undone to it and run again one savepoint a job,
-// which settles each job as before. Other jobs keep their own savepoint and run once.
+// which settles each job as before. Other jobs keep their own savepoint and run once. A run that
+// opens its transaction needs no savepoint where the driver can begin the transaction again
+// (`Savepoints.restart`, PostgreSQL): the undo is the transaction's rollback, two round trips fewer a
+// group in the common case, where every job of the group is one such run.
 // Rows a job writes with `writeLater` (db.ts) wait in the group and are written together, a statement a
 // kind, when the job's run ends, inside its savepoint: an undone run's rows are dropped with it.
 import type { Queryable } from './db.js';
@@ -25,6 +28,8 @@ export type Savepoints = {
   rollbackTo(name: string): unknown;
   /** Whether the transaction is still there to roll back into (an I/O error can end it). */
   open(): boolean;
+  /** Rolls the whole transaction back and begins it again (drivers where a savepoint costs a round trip). */
+  restart?(): Promise<unknown>;
 };
 
 /**
@@ -44,7 +49,7 @@ export async function runJobs(jobs: GroupJob[], g: Group, sp: Savepoints): Promi
     while (end < jobs.length && jobs[end]!.group) end++;
     if (end - i >= 2) {
       const run = jobs.slice(i, end);
-      outcomes.push(...(await shared(run, g, sp)));
+      outcomes.push(...(await shared(run, g, sp, i === 0)));
       i = end;
     } else {
       outcomes.push(await alone(jobs[i]!, g, sp));
@@ -74,21 +79,26 @@ async function alone(job: GroupJob, g: Group, sp: Savepoints): Promise<Outcome> 
 
 /**
  * A run of grouped jobs under one savepoint, their later rows written once at its end; if any throws,
- * undone and run again one savepoint a job.
+ * undone and run again one savepoint a job. The transaction's `first` run, where the driver can
+ * restart the transaction, takes no savepoint: the restart is its undo.
  */
-async function shared(run: GroupJob[], g: Group, sp: Savepoints): Promise<Outcome[]> {
-  await sp.savepoint('aviary_group');
+async function shared(run: GroupJob[], g: Group, sp: Savepoints, first: boolean): Promise<Outcome[]> {
+  const restart = first ? sp.restart : undefined;
+  if (!restart) await sp.savepoint('aviary_group');
   const values: unknown[] = [];
   try {
     for (const job of run) values.push(await job.fn(g.tx));
     await g.flush();
-    await sp.release('aviary_group');
+    if (!restart) await sp.release('aviary_group');
     return values.map((value) => ({ ok: true, value }));
   } catch (error) {
     g.discard();
     if (!sp.open()) throw error;
-    await sp.rollbackTo('aviary_group');
-    await sp.release('aviary_group');
+    if (restart) await restart();
+    else {
+      await sp.rollbackTo('aviary_group');
+      await sp.release('aviary_group');
+    }
   }
   const outcomes: Outcome[] = [];
   for (const job of run) outcomes.push(await alone(job, g, sp));

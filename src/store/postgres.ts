@@ -132,6 +132,10 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       rollbackTo: (name) => client.query(`ROLLBACK TO SAVEPOINT ${name}`),
       // An error aborts the transaction but keeps it open: the rollback to a savepoint recovers it.
       open: () => true,
+      restart: async () => {
+        await client.query('ROLLBACK');
+        await client.query('BEGIN');
+      },
     };
     let outcome: Outcome[];
     try {
