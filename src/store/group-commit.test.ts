@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import pg from 'pg';
 import { GROUPED, onceAfterCommit, onceBeforeCommit, writeLater, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
@@ -26,7 +27,14 @@ async function stores(): Promise<{ name: string; db: Db; done(): Promise<void> }
     const { openPostgres } = await import('./postgres.js');
     const schema = `t_group_${process.pid}`;
     const db = await openPostgres(PG_URL, schema);
-    out.push({ name: 'postgres', db, done: async () => void (await db.run(`DROP SCHEMA "${schema}" CASCADE`)) });
+    // Dropped on a connection of its own: `after` closes the store first.
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await c.end();
+    };
+    out.push({ name: 'postgres', db, done: drop });
   }
   return out;
 }
