@@ -228,7 +228,7 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
   } finally {
     c.close();
     await server.stop();
-    if (store === 'postgres') await dropSchemas(PG_URL!, schema);
+    if (store === 'postgres' && !process.env.BENCH_KEEP_SCHEMA) await dropSchemas(PG_URL!, schema);
   }
 }
 
