@@ -14,7 +14,8 @@
 // PostgreSQL when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set, each in a fresh store.
 // Targets (issue #23): ≤ 250 µs server CPU per post plain; ≥ 2,000 posts/s with streams at stream
 // p99 < 50 ms; nothing lost. BENCH_SCENARIOS=plain|streams runs one; BENCH_STORES=sqlite|postgres one;
-// BENCH_PARTS=streams|webhook keeps one part of the streams scenario.
+// BENCH_PARTS=streams|webhook keeps one part of the streams scenario; BENCH_KEEP_SCHEMA=1 leaves the
+// PostgreSQL schema in place afterwards (to look at its tables and plans; drop it by hand).
 import type http from 'node:http';
 import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
