@@ -166,6 +166,38 @@ forEachStore('users relations', (store) => {
     assert.deepEqual(empty.body, { meta: { result_count: 0 } });
   });
 
+  test("likes asked at once move each post's counter, an edited post's on every version", async () => {
+    const bob = await newUser(s, { premium: true });
+    const bobToken = await userToken(s, bob.id);
+    const create = async (body: object) => {
+      const res = await s.call('POST', '/2/tweets', { auth: bobToken, body });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return res.body.data.id as string;
+    };
+    const first = await create({ text: 'draft one' });
+    const latest = await create({ text: 'draft two', edit_options: { previous_post_id: first } });
+    const other = await create({ text: 'another one' });
+    const likers = await Promise.all(Array.from({ length: 4 }, () => newUser(s)));
+    const tokens = await Promise.all(likers.map((u) => userToken(s, u.id)));
+    // Asked together, so committed together: their counter moves are written in one statement.
+    const targets = [first, latest, other, other];
+    const res = await Promise.all(
+      likers.map((u, i) =>
+        s.call('POST', `/2/users/${u.id}/likes`, { auth: tokens[i]!, body: { tweet_id: targets[i] } }),
+      ),
+    );
+    assert.deepEqual(
+      res.map((r) => r.status),
+      [200, 200, 200, 200],
+    );
+    const likes = async (id: string) =>
+      (await s.call('GET', `/2/tweets/${id}?tweet.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data
+        .public_metrics.like_count;
+    assert.equal(await likes(latest), 2, "the chain's two likes");
+    assert.equal(await likes(first), 2, 'on every version');
+    assert.equal(await likes(other), 2);
+  });
+
   test("deleting a liked post undoes its likers' counters", async () => {
     const bob = await newUser(s);
     const bobToken = await userToken(s, bob.id);

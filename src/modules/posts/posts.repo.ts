@@ -208,6 +208,37 @@ async function countPosts(db: Queryable, rows: Counted[]): Promise<void> {
   }
 }
 
+/**
+ * The summed moves of one counter, each post's chain found by its root (`edit_root_id`) in the same
+ * statement. Ids in order, as users.repo.ts `bumpMany`.
+ */
+async function bumpMetrics(db: Queryable, metric: Metric, rows: { id: string; delta: number }[]): Promise<void> {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r.id, (sums.get(r.id) ?? 0) + r.delta);
+  const ids = [...sums.keys()].filter((id) => sums.get(id) !== 0).sort();
+  if (ids.length === 0) return;
+  if (ids.length === 1) {
+    await db.run(
+      `UPDATE posts SET ${metric} = ${metric} + ?, version = version + 1
+       WHERE edit_root_id = (SELECT edit_root_id FROM posts WHERE id = ?)`,
+      [sums.get(ids[0]!)!, ids[0]!],
+    );
+  } else {
+    for (let i = 0; i < ids.length; i += 1000) {
+      const part = ids.slice(i, i + 1000);
+      await db.run(
+        `UPDATE posts SET ${metric} = ${metric} + d.delta, version = version + 1
+         FROM (SELECT r.edit_root_id AS root, SUM(v.column2) AS delta
+               FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS v
+               JOIN posts r ON r.id = v.column1 GROUP BY r.edit_root_id) AS d
+         WHERE posts.edit_root_id = d.root`,
+        part.flatMap((id) => [id, sums.get(id)!]),
+      );
+    }
+  }
+  await touch(db);
+}
+
 // The author's latest live post that is not a repost: read through `posts_author`, or on PostgreSQL
 // the partial index made for this read (migration 0041).
 const insertUnlessRepeat = insertRowIf<PostRow>(
@@ -237,9 +268,6 @@ export const postsRepo = {
     await ensureToken(db);
   },
   byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
-  /** The first post of an edit chain a post belongs to (where its metrics live), without the rest of its row. */
-  editRootOf: async (db: Queryable, id: string) =>
-    (await db.get<{ edit_root_id: string }>('SELECT edit_root_id FROM posts WHERE id = ?', [id]))?.edit_root_id,
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
   /** Current versions of the given ids (a covering-index read). */
@@ -320,13 +348,14 @@ export const postsRepo = {
           `SELECT author_id, MAX(seq) AS id FROM posts WHERE author_id IN (${marks(authorIds.length)}) AND superseded_by IS NULL GROUP BY author_id`,
           authorIds,
         ),
-  async bumpMetric(db: Queryable, rootId: string, metric: Metric, delta: number): Promise<void> {
-    await db.run(`UPDATE posts SET ${metric} = ${metric} + ?, version = version + 1 WHERE edit_root_id = ?`, [
-      delta,
-      rootId,
-    ]);
-    await touch(db);
-  },
+  /**
+   * Moves a post's counter on every version of its edit chain (where its metrics live), the post named
+   * by any version's id; a post that is gone moves nothing. In a transaction the moves of a run are
+   * summed and written at its end, a statement a counter (`writeLater`; no job reads a counter back):
+   * on PostgreSQL a like was two round trips in the write lane, the chain's root read and the update.
+   */
+  bumpMetric: (db: Queryable, postId: string, metric: Metric, delta: number): Promise<void> =>
+    writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows)),
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
     await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);

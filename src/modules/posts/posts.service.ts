@@ -209,21 +209,11 @@ export async function insertPost(
   await bumpUserCounter(tx, author.id, 'tweet_count', 1);
   const media = row.media_keys ? (JSON.parse(row.media_keys) as string[]).length : 0;
   if (media) await bumpUserCounter(tx, author.id, 'media_count', media);
-  if (row.reply_to_id) await bumpRoot(tx, row.reply_to_id, 'reply_count', 1);
+  if (row.reply_to_id) await postsRepo.bumpMetric(tx, row.reply_to_id, 'reply_count', 1);
   // quote_count counts distinct quoting accounts (seed, Post object).
-  if (row.quote_of_id && quotedBefore === 0) await bumpRoot(tx, row.quote_of_id, 'quote_count', 1);
-  if (row.repost_of_id) await bumpRoot(tx, row.repost_of_id, 'retweet_count', 1);
+  if (row.quote_of_id && quotedBefore === 0) await postsRepo.bumpMetric(tx, row.quote_of_id, 'quote_count', 1);
+  if (row.repost_of_id) await postsRepo.bumpMetric(tx, row.repost_of_id, 'retweet_count', 1);
   return true;
-}
-
-async function bumpRoot(
-  tx: Queryable,
-  id: string,
-  metric: 'reply_count' | 'quote_count' | 'retweet_count' | 'like_count' | 'bookmark_count',
-  delta: number,
-) {
-  const root = await postsRepo.editRootOf(tx, id);
-  if (root) await postsRepo.bumpMetric(tx, root, metric, delta);
 }
 
 /**
@@ -311,10 +301,10 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolea
   await bumpUserCounter(tx, p.author_id, 'tweet_count', -1);
   const media = latest.media_keys ? (JSON.parse(latest.media_keys) as string[]).length : 0;
   if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
-  if (latest.reply_to_id) await bumpRoot(tx, latest.reply_to_id, 'reply_count', -1);
-  if (latest.repost_of_id) await bumpRoot(tx, latest.repost_of_id, 'retweet_count', -1);
+  if (latest.reply_to_id) await postsRepo.bumpMetric(tx, latest.reply_to_id, 'reply_count', -1);
+  if (latest.repost_of_id) await postsRepo.bumpMetric(tx, latest.repost_of_id, 'retweet_count', -1);
   if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0)
-    await bumpRoot(tx, latest.quote_of_id, 'quote_count', -1);
+    await postsRepo.bumpMetric(tx, latest.quote_of_id, 'quote_count', -1);
   await emit(deps, tx, 'post.delete', latest, { ids });
   return true;
 }
@@ -360,7 +350,7 @@ export async function unrepost(deps: Deps, actor: Actor, postId: string): Promis
 
 /** Moves a post's engagement counter on every version (likes and bookmarks call this). */
 export const bumpPostMetric = (tx: Queryable, postId: string, metric: 'like_count' | 'bookmark_count', delta: number) =>
-  bumpRoot(tx, postId, metric, delta);
+  postsRepo.bumpMetric(tx, postId, metric, delta);
 export type { PostInput };
 
 /** Control API: replace a post's annotations (every version), for `context:` / `entity:` tests. */
