@@ -52,29 +52,32 @@ export function statisticsKeeper(pool: pg.Pool): StatisticsKeeper {
 
   async function analyse(): Promise<string[]> {
     const client = await pool.connect();
+    let failed: Error | undefined;
     try {
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-      if (!rows[0]?.locked) return [];
+      // One transaction: its advisory lock and its sample size end with it, however it ends (a COMMIT
+      // of a transaction an error aborted rolls it back).
+      await client.query('BEGIN');
       try {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+          LOCK_KEY,
+        ]);
+        if (!rows[0]?.locked) return [];
+        await client.query(`SET LOCAL default_statistics_target = ${SAMPLE_TARGET}`);
         const due = (await client.query<{ name: string }>(DUE)).rows.map((r) => r.name);
         for (const name of due) {
           if (closed) break;
-          await client.query('BEGIN');
-          try {
-            await client.query(`SET LOCAL default_statistics_target = ${SAMPLE_TARGET}`);
-            await client.query(`ANALYZE "${name.replace(/"/g, '""')}"`);
-            await client.query('COMMIT');
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => undefined);
-            throw error;
-          }
+          await client.query(`ANALYZE "${name.replace(/"/g, '""')}"`);
         }
         return due;
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+        await client.query('COMMIT');
       }
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
     } finally {
-      client.release();
+      // A connection that failed is dropped, not pooled.
+      client.release(failed);
     }
   }
 
