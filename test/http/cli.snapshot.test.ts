@@ -5,15 +5,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import pg from 'pg';
 import { exportCommand, importCommand, type Out } from '../../src/cli/snapshot.js';
 import { adminPost, newUser } from '../support/actors.js';
 import { PG_URL, startServer, type TestServer } from '../support/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'aviary-cli-snapshot-'));
 const servers: TestServer[] = [];
+/** The PostgreSQL schema the import made: not the test server's own, so dropped here. */
+const schema = `t_cli_${process.pid}_${Date.now().toString(36)}`;
 after(async () => {
   for (const s of servers) await s.close();
   rmSync(dir, { recursive: true, force: true });
+  if (PG_URL) {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+  }
 });
 
 function collector(): Out & { out: string; err: string } {
@@ -37,9 +46,7 @@ test('export from a stopped SQLite store, import into another store, start there
   await exportCommand(['--data-dir', a.deps.config.dataDir, file], exported);
   assert.equal(JSON.parse(exported.out).store, 'sqlite');
 
-  const target = PG_URL
-    ? ['--database-url', PG_URL, '--database-schema', `t_cli_${process.pid}_${Date.now().toString(36)}`]
-    : ['--data-dir', join(dir, 'b')];
+  const target = PG_URL ? ['--database-url', PG_URL, '--database-schema', schema] : ['--data-dir', join(dir, 'b')];
   const imported = collector();
   await importCommand([...target, file], imported);
   assert.equal(JSON.parse(imported.out).dialect, 'sqlite');
