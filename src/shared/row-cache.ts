@@ -1,6 +1,7 @@
 // In-memory rows checked against a generation token that every write of their table replaces in
 // the same transaction: a row checked under the current token is served as it is, the rest must be
 // read again. Several processes sharing one database stay correct (posts.cache, users.cache).
+import { atTurnEnd } from './turn-batch.js';
 
 export type Checked<R> = { row: R; checked: string | null };
 
@@ -65,7 +66,7 @@ export function oneMoment<Q extends Reader>(db: Q): Q {
  *
  * On PostgreSQL other processes write concurrently, so a read already sent may predate a write that
  * a later caller must see. There the callers of one turn share one read sent at its end
- * (setImmediate): every caller asked before the read left, so each sees the store as of a moment
+ * (turn-batch.ts `atTurnEnd`): every caller asked before the read left, so each sees the store as of a moment
  * after it asked, as its own read would (issue #23: a post's creation asked for its author's token, a
  * round trip a post, and the firehose starts a tick's posts in one turn). Inside a transaction the
  * reader is not the store: those read at once.
@@ -75,8 +76,8 @@ export function generationToken<Q extends Reader>(read: (db: Q) => Promise<strin
   let clearing = false;
   /** Tokens read through `oneMoment` handles, kept as long as the handle. */
   let held = new WeakMap<Q, Promise<string | null>>();
-  /** A shared store's read asked for in this turn, not sent yet. */
-  const unsent = new WeakMap<Q, Promise<string | null>>();
+  /** A shared store's read, made once a turn for the turn's callers. */
+  const turnReads = new WeakMap<Q, () => Promise<string | null>>();
   return {
     read(db: Q): Promise<string | null> {
       if (moments.has(db)) {
@@ -86,17 +87,9 @@ export function generationToken<Q extends Reader>(read: (db: Q) => Promise<strin
       }
       if ((db as { embedded?: boolean }).embedded !== true) {
         if ((db as { beforeCommit?: unknown }).beforeCommit) return read(db);
-        let token = unsent.get(db);
-        if (!token) {
-          token = new Promise((resolve, reject) =>
-            setImmediate(() => {
-              unsent.delete(db);
-              read(db).then(resolve, reject);
-            }),
-          );
-          unsent.set(db, token);
-        }
-        return token;
+        let turnRead = turnReads.get(db);
+        if (!turnRead) turnReads.set(db, (turnRead = atTurnEnd(() => read(db))));
+        return turnRead();
       }
       let token = memo.get(db);
       if (!token) {
