@@ -65,11 +65,11 @@ export function oneMoment<Q extends Reader>(db: Q): Q {
  * reset, which empties the tables without touching) is seen from the next turn.
  *
  * On PostgreSQL other processes write concurrently, so a read already sent may predate a write that
- * a later caller must see. There the callers of one turn share one read sent at its end
- * (turn-batch.ts `atTurnEnd`): every caller asked before the read left, so each sees the store as of a moment
- * after it asked, as its own read would (issue #23: a post's creation asked for its author's token, a
- * round trip a post, and the firehose starts a tick's posts in one turn). Inside a transaction the
- * reader is not the store: those read at once.
+ * a later caller must see. There the callers of one turn share one read sent at its end (turn-batch.ts
+ * `atTurnEnd`): every caller asked before the read left, so each sees the store as of a moment after
+ * it asked, as its own read would (issue #23: a post's creation asked for its author's token, a round
+ * trip a post, and the firehose starts a tick's posts in one turn). Inside a transaction the reader
+ * is not the store: those read at once.
  */
 export function generationToken<Q extends Reader>(read: (db: Q) => Promise<string | null>) {
   let memo = new WeakMap<Q, Promise<string | null>>();
