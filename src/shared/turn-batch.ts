@@ -4,7 +4,10 @@
 // token on PostgreSQL, were a statement a post). Every caller of a batch asked before its lookup was
 // sent, so each sees the store as of a moment after it asked, as a lookup of its own would.
 
-/** `load` made once at the end of the turn in which it is first asked for; that turn's callers share its answer. */
+/**
+ * `load`, made once at the end of the turn in which it is first asked for: that turn's callers share
+ * its answer.
+ */
 export function atTurnEnd<V>(load: () => Promise<V>): () => Promise<V> {
   let answer: Promise<V> | null = null;
   return () =>

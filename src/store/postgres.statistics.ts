@@ -8,8 +8,8 @@
 // An ANALYZE replaces a table's statistics and with them every plan kept of it. Autovacuum analyses a
 // table once its changes since the last pass reach 50 + 10 % of its rows, but looks at most once a
 // minute (autovacuum_naptime) and may be turned off (as on this project's machines): a burst on a
-// fresh schema ran a whole minute, or for ever, on its first plans. So the store applies autovacuum's
-// own rule, looked at every CHECK_MS while it is written, to the tables of its schema.
+// fresh schema ran a whole minute, or for ever, on its first plans. So the store applies a rule of the
+// same kind (below), looked at every CHECK_MS while it is written, to the tables of its schema.
 import type pg from 'pg';
 
 /** How often, at most, the tables' changes are looked at while the store is written. */
@@ -40,9 +40,10 @@ export type StatisticsKeeper = {
   close(): Promise<void>;
 };
 
-/** The tables of the current schema whose changes since their last ANALYZE reach autovacuum's rule. */
+/** The tables of the current schema whose changes since their last ANALYZE reach THRESHOLD + SCALE × rows. */
 const DUE = `SELECT s.relname AS name FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-  WHERE s.schemaname = current_schema() AND s.n_mod_since_analyze >= ${THRESHOLD} + ${SCALE} * GREATEST(c.reltuples, 0)
+  WHERE s.schemaname = current_schema()
+    AND s.n_mod_since_analyze >= ${THRESHOLD} + ${SCALE} * GREATEST(c.reltuples, 0)
   ORDER BY s.relname`;
 
 export function statisticsKeeper(pool: pg.Pool): StatisticsKeeper {
