@@ -148,10 +148,9 @@ export function onOutbox(
   wake: () => void,
   o: { pending?: boolean } = {},
 ): Promise<void> {
-  const wanted = new Set(topics);
+  // `post.create,post.create!`: the topics written, then those with rows still to settle marked `!`.
+  const wanted = new Set(o.pending ? topics.map((t) => `${t}!`) : topics);
   return signals.listen('outbox', (payload) => {
-    // `post.create,post.create!`: the topics written, then those with rows still to settle marked `!`.
-    const hit = o.pending ? (t: string) => t.endsWith('!') && wanted.has(t.slice(0, -1)) : (t: string) => wanted.has(t);
-    if (payload.split(',').some(hit)) wake();
+    if (payload.split(',').some((t) => wanted.has(t))) wake();
   });
 }

@@ -57,11 +57,7 @@ async function resolver(deps: Deps, text: string): Promise<(u: string) => string
  */
 async function resolverOf(deps: Deps, names: string[], tx?: Queryable): Promise<(u: string) => string | undefined> {
   if (!names.length) return () => undefined;
-  if (tx) {
-    const found = new Map((await findUserIdsByUsernames(tx, names)).map((u) => [u.username_lower, u.id]));
-    return (u) => found.get(u);
-  }
-  const ids = await userIdsByUsernames(deps, names);
+  const ids = tx ? await findUserIdsByUsernames(tx, names) : await userIdsByUsernames(deps, names);
   return (u) => ids.get(u);
 }
 

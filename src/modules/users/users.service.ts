@@ -127,30 +127,29 @@ export const findUsersByIds = (deps: Deps, ids: readonly string[]) => usersRepo.
 export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
   cachedUsersByIds(deps.runtime.userRows, deps.db, ids);
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
-/** {id, username_lower} of the named accounts that exist, read on `db` (a caller's transaction). */
-export const findUserIdsByUsernames = (db: Queryable, names: readonly string[]) =>
-  names.length ? usersRepo.idsByUsernames(db, names) : Promise.resolve([]);
 /** Names looked up a statement at a time: the IN list stays well under every store's parameter cap. */
 const NAMES_PER_READ = 500;
+/**
+ * username (lower case) → id of the named accounts that exist (a post's mentions), read on `db` (a
+ * caller's transaction).
+ */
+export async function findUserIdsByUsernames(db: Queryable, names: readonly string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < names.length; i += NAMES_PER_READ)
+    for (const u of await usersRepo.idsByUsernames(db, names.slice(i, i + NAMES_PER_READ)))
+      ids.set(u.username_lower, u.id);
+  return ids;
+}
 const idLookups = new WeakMap<Queryable, (names: readonly string[]) => Promise<Map<string, string>>>();
 /**
- * username (lower case) → id of the named accounts that exist (a post's mentions), among others: the
- * lookups asked for in one turn on one store are one read (shared/turn-batch.ts).
+ * The same, among others: the lookups asked for in one turn on the store are one read
+ * (shared/turn-batch.ts).
  */
 export function userIdsByUsernames(deps: Deps, names: readonly string[]): Promise<Map<string, string>> {
   if (!names.length) return Promise.resolve(new Map());
   const db = deps.db;
   let lookup = idLookups.get(db);
-  if (!lookup) {
-    lookup = perTurn(async (keys) => {
-      const ids = new Map<string, string>();
-      for (let i = 0; i < keys.length; i += NAMES_PER_READ)
-        for (const u of await usersRepo.idsByUsernames(db, keys.slice(i, i + NAMES_PER_READ)))
-          ids.set(u.username_lower, u.id);
-      return ids;
-    });
-    idLookups.set(db, lookup);
-  }
+  if (!lookup) idLookups.set(db, (lookup = perTurn((keys) => findUserIdsByUsernames(db, keys))));
   return lookup(names.map((n) => n.toLowerCase()));
 }
 /** Counter changes made by the relation modules inside their own transactions. */
