@@ -27,6 +27,8 @@ export interface Queryable {
    * transaction: write at once. Use `writeLater`.
    */
   later?<R>(key: string, row: R, write: (q: Queryable, rows: R[]) => Promise<void>): void;
+  /** Inside a transaction: writes now the rows waiting under `key` (`later`), for a statement that reads them. */
+  writeWaiting?(key: string): Promise<void>;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -95,8 +97,9 @@ export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Querya
 /**
  * Writes `row` with `write(q, rows)`: at once outside a transaction; inside one, with the other rows
  * asked under `key` in one call when the job's run ends (a statement for a run of grouped writes where
- * there was one a job: issue #23). The rows are not there to read until then: only for rows the jobs of
- * a run do not read back (outbox events, counter changes, index rows). `key` names the kind of row,
+ * there was one a job: issue #23). The rows are not there to read until then: for rows the jobs of a
+ * run do not read back (outbox events, counter changes, index rows), or that a repository writes first
+ * (`writeWaiting`) before each statement of its own that could read them. `key` names the kind of row,
  * and sorts the kinds' writes, so every transaction takes their locks in one order.
  */
 export async function writeLater<R>(
@@ -107,6 +110,14 @@ export async function writeLater<R>(
 ): Promise<void> {
   if (q.later) q.later(key, row, write);
   else await write(q, [row]);
+}
+
+/**
+ * Writes now the rows that wait under `key` in the transaction `q` belongs to (writeLater), so that the
+ * statement about to run sees them; nothing outside a transaction, where they were written at once.
+ */
+export async function writeWaiting(q: Queryable, key: string): Promise<void> {
+  if (q.writeWaiting) await q.writeWaiting(key);
 }
 
 /**

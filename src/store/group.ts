@@ -9,7 +9,8 @@
 // (`Savepoints.restart`, PostgreSQL): the undo is the transaction's rollback, two round trips fewer a
 // group in the common case, where every job of the group is one such run.
 // Rows a job writes with `writeLater` (db.ts) wait in the group and are written together, a statement a
-// kind, when the job's run ends, inside its savepoint: an undone run's rows are dropped with it.
+// kind, when the job's run ends, inside its savepoint: an undone run's rows are dropped with it. A
+// repository may write a kind's waiting rows earlier (`writeWaiting`), before a statement that reads them.
 import type { Queryable } from './db.js';
 
 export type GroupJob = {
@@ -126,6 +127,12 @@ export function groupTx(q: Queryable) {
       const kind = later.get(key);
       if (kind) kind.rows.push(row);
       else later.set(key, { rows: [row], write: write as Later['write'] });
+    },
+    async writeWaiting(key) {
+      const kind = later.get(key);
+      if (!kind) return;
+      later.delete(key);
+      await kind.write(tx, kind.rows);
     },
   };
   /** Writes the rows waiting, each kind in one call, in key order (as beforeCommit, for the locks' order). */

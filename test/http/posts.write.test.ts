@@ -231,4 +231,49 @@ forEachStore('posts write', (store) => {
     assert.equal((await metrics(`/2/tweets/${original.id}`)).retweet_count, 0);
     assert.equal((await metrics(`/2/users/${bob.id}`)).tweet_count, before - 1);
   });
+
+  test('posts sent at once (one group): a repeated text passes once, quotes count by account, counters true', async () => {
+    // The duplicate check compares a post with its author's latest: only bursts whose outcome does not
+    // depend on the order they are written in.
+    const [carol, dave, erin, bob] = [await newUser(s), await newUser(s), await newUser(s), await newUser(s)];
+    const tokens = new Map<string, string>();
+    for (const u of [carol, dave, erin, bob]) tokens.set(u.id, await userToken(s, u.id));
+    const post = (u: TestUser, body: Record<string, unknown>) =>
+      s.call('POST', '/2/tweets', { auth: tokens.get(u.id)!, body });
+    const original = await adminPost(s, bob.id, { text: 'quoted by a burst' });
+    assert.equal((await post(dave, { text: 'said before the burst' })).status, 201);
+    const burst = await Promise.all([
+      post(carol, { text: 'a burst of the same' }),
+      post(dave, { text: 'said before the burst' }),
+      post(carol, { text: 'a burst of the same' }),
+      post(erin, { text: 'a first quote', quote_tweet_id: original.id }),
+      post(erin, { text: 'a second quote', quote_tweet_id: original.id }),
+      post(bob, { text: 'a burst of the same' }),
+      post(carol, { text: 'a burst of the same' }),
+      post(dave, { text: 'said before the burst' }),
+    ]);
+    const statuses = burst.map((r) => r.status);
+    assert.deepEqual([statuses[0], statuses[2], statuses[6]].sort(), [201, 403, 403], 'one of three identical posts');
+    assert.deepEqual([statuses[1], statuses[7]], [403, 403], 'a repeat of the latest post before the burst');
+    assert.deepEqual([statuses[3], statuses[4], statuses[5]], [201, 201, 201]);
+    for (const r of burst.filter((r) => r.status === 403))
+      assert.equal(r.body.detail, 'You are not allowed to create a Tweet with duplicate content.');
+    const metrics = async (path: string) =>
+      (
+        await s.call('GET', `${path}?${path.includes('users') ? 'user' : 'tweet'}.fields=public_metrics`, {
+          auth: `Bearer ${s.bearer}`,
+        })
+      ).body.data.public_metrics;
+    assert.deepEqual(
+      await Promise.all([carol, dave, erin].map(async (u) => (await metrics(`/2/users/${u.id}`)).tweet_count)),
+      [1, 1, 2],
+    );
+    assert.equal((await metrics(`/2/tweets/${original.id}`)).quote_count, 1, 'two quotes by one account count once');
+    // Every post answered 201 is there to read.
+    const ids = burst.filter((r) => r.status === 201).map((r) => r.body.data.id as string);
+    const found = await s.call('GET', `/2/tweets?ids=${ids.join(',')}`, { auth: `Bearer ${s.bearer}` });
+    assert.deepEqual(found.body.data.map((p: { id: string }) => p.id).sort(), ids.sort());
+    // After the burst, carol's text is her latest: sent again, a repeat.
+    assert.equal((await post(carol, { text: 'a burst of the same' })).status, 403);
+  });
 });

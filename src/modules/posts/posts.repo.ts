@@ -1,7 +1,7 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import { onceBeforeCommit, writeLater, type Param, type Queryable } from '../../store/index.js';
+import { onceBeforeCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRowIf, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
@@ -181,6 +181,7 @@ async function timeline(
   head: Param[],
   f: TimelineFilter,
 ): Promise<PostRow[]> {
+  await writeWaiting(db, 'posts');
   const params = [...head];
   const sql = `SELECT p.* FROM ${from} WHERE ${where}${filterSql(f, params)}${order(f)}`;
   params.push(f.limit + 1);
@@ -241,33 +242,88 @@ async function bumpMetrics(db: Queryable, metric: Metric, rows: { id: string; de
 
 // The author's latest live post that is not a repost: read through `posts_author`, or on PostgreSQL
 // the partial index made for this read (migration 0041).
+const LATEST_ORIGINAL =
+  'SELECT text FROM posts WHERE author_id = ? AND superseded_by IS NULL AND repost_of_id IS NULL ORDER BY seq DESC LIMIT 1';
 const insertUnlessRepeat = insertRowIf<PostRow>(
   'posts',
   POST_COLUMNS,
-  `NOT EXISTS (SELECT 1 FROM (SELECT text FROM posts WHERE author_id = ? AND superseded_by IS NULL AND repost_of_id IS NULL ORDER BY seq DESC LIMIT 1) latest WHERE latest.text = ?)`,
+  `NOT EXISTS (SELECT 1 FROM (${LATEST_ORIGINAL}) latest WHERE latest.text = ?)`,
 );
+
+/** A new post waiting in its transaction's run (insertNew). */
+type NewPost = {
+  row: PostRow;
+  /** Its stored text when the duplicate check applies. */
+  unlessRepeat: string | undefined;
+  /** The error that refuses it as a duplicate. */
+  repeated: () => Error;
+};
+
+/**
+ * Writes a run's new posts: one statement for one post (the duplicate check rides on its INSERT),
+ * else the authors' latest texts in one read and every row in one INSERT. Within the run a post is
+ * checked against the one before it of the same author, as if each had been written in turn. A
+ * duplicate throws its refusal: the run is undone and run again a job at a time (store/group.ts), where
+ * each post is written alone, so the refusal reaches the job that asked for it.
+ */
+async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
+  if (posts.length === 1) {
+    const p = posts[0]!;
+    if (p.unlessRepeat === undefined) await insertRow(db, 'posts', POST_COLUMNS, p.row);
+    else if (!(await insertUnlessRepeat(db, p.row, [p.row.author_id, p.unlessRepeat]))) throw p.repeated();
+  } else {
+    // The latest text before the run of each author with a post to check.
+    const last = new Map<string, string | null>();
+    const ask = [...new Set(posts.filter((p) => p.unlessRepeat !== undefined).map((p) => p.row.author_id))];
+    for (let i = 0; i < ask.length; i += 500) {
+      const part = ask.slice(i, i + 500);
+      const rows = await db.all<{ author_id: string; text: string | null }>(
+        `SELECT v.column1 AS author_id, (${LATEST_ORIGINAL.replace('?', 'v.column1')}) AS text
+         FROM (VALUES ${part.map(() => '(?)').join(', ')}) AS v`,
+        part,
+      );
+      for (const r of rows) last.set(r.author_id, r.text);
+    }
+    for (const p of posts) {
+      if (p.unlessRepeat !== undefined && last.get(p.row.author_id) === p.unlessRepeat) throw p.repeated();
+      if (p.row.repost_of_id === null) last.set(p.row.author_id, p.row.text);
+    }
+    await insertRows(
+      db,
+      'posts',
+      POST_COLUMNS,
+      posts.map((p) => p.row),
+      400,
+    );
+  }
+  await ensureToken(db);
+}
 
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
+    await writeWaiting(db, 'posts');
     await insertRow(db, 'posts', POST_COLUMNS, p);
     await ensureToken(db);
   },
   /**
-   * Inserts the post unless its author's latest live post that is not a repost has the text `text`
-   * (the duplicate check); returns whether it did. One statement: on PostgreSQL a round trip fewer a
-   * post than reading the latest text first.
+   * A new post, refused with `repeated()` when `unlessRepeat` is given and its author's latest live
+   * post that is not a repost has that text (the duplicate check). In a transaction the posts of a run
+   * of grouped writes are written together at its end (`writeLater`, writeNewPosts): on PostgreSQL one
+   * INSERT a post was the write lane's one round trip a post (issue #23); so the refusal may come then.
+   * Every other statement of this file that a transaction runs on posts writes the waiting ones first.
    */
-  async insertUnlessRepeat(db: Queryable, p: PostRow, text: string): Promise<boolean> {
-    const inserted = await insertUnlessRepeat(db, p, [p.author_id, text]);
-    if (inserted) await ensureToken(db);
-    return inserted;
-  },
+  insertNew: (db: Queryable, row: PostRow, unlessRepeat: string | undefined, repeated: () => Error): Promise<void> =>
+    writeLater(db, 'posts', { row, unlessRepeat, repeated }, writeNewPosts),
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
+    await writeWaiting(db, 'posts');
     await insertRows(db, 'posts', POST_COLUMNS, rows, 400);
     await ensureToken(db);
   },
-  byId: (db: Queryable, id: string) => db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]),
+  async byId(db: Queryable, id: string): Promise<PostRow | undefined> {
+    await writeWaiting(db, 'posts');
+    return db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]);
+  },
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
   /** Current versions of the given ids (a covering-index read). */
@@ -282,8 +338,10 @@ export const postsRepo = {
     return db.all<PostRow>(`SELECT * FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
   },
   /** Versions of one post, oldest first. */
-  chain: (db: Queryable, rootId: string) =>
-    db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]),
+  async chain(db: Queryable, rootId: string): Promise<PostRow[]> {
+    await writeWaiting(db, 'posts');
+    return db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]);
+  },
   byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) =>
     timeline(db, 'posts p', 'p.author_id = ?', [authorId], f),
   mentioning: (db: Queryable, userId: string, f: TimelineFilter) =>
@@ -329,18 +387,19 @@ export const postsRepo = {
   /** Live posts created at or after `since`, newest first (news, trends, notes read the recent posts). */
   recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
     timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
-  repostBy: (db: Queryable, authorId: string, postId: string) =>
-    db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]),
+  async repostBy(db: Queryable, authorId: string, postId: string): Promise<PostRow | undefined> {
+    await writeWaiting(db, 'posts');
+    return db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]);
+  },
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */
-  quotesBy: async (db: Queryable, authorId: string, postId: string) =>
-    Number(
-      (
-        await db.get<{ n: number }>(
-          'SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL',
-          [authorId, postId],
-        )
-      )?.n ?? 0,
-    ),
+  async quotesBy(db: Queryable, authorId: string, postId: string): Promise<number> {
+    await writeWaiting(db, 'posts');
+    const r = await db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL',
+      [authorId, postId],
+    );
+    return Number(r?.n ?? 0);
+  },
   latestBy: (db: Queryable, authorIds: string[]) =>
     authorIds.length === 0
       ? Promise.resolve([])
@@ -358,11 +417,13 @@ export const postsRepo = {
     writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows)),
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
+    await writeWaiting(db, 'posts');
     await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);
     await touch(db);
   },
   /** Marks `id` superseded by `by`, if it is still the latest version; whether it was. */
   async supersede(db: Queryable, id: string, by: string): Promise<boolean> {
+    await writeWaiting(db, 'posts');
     const { changes } = await db.run(
       'UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ? AND superseded_by IS NULL',
       [by, id],
@@ -371,6 +432,7 @@ export const postsRepo = {
     return changes > 0;
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
+    await writeWaiting(db, 'posts');
     await db.run(
       'UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?',
       [entities, context, rootId],
@@ -380,6 +442,7 @@ export const postsRepo = {
   /** Deletes the posts and their mentions and polls; how many posts were there to delete. */
   async deleteIds(db: Queryable, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
+    await writeWaiting(db, 'posts');
     const { changes } = await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
     if (!changes) return 0;
     await touch(db);

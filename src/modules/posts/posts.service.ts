@@ -122,13 +122,13 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
       resolve: early ?? (await resolverOf(deps, analysis.mentions, tx)),
       analysis,
     });
-  // The duplicate check is the post's own INSERT (insertPost): two identical posts of one author in
-  // one group cannot both pass. The monthly cap is checked when the group's counts are written, after it.
+  // The duplicate check and the monthly cap are settled when the run's posts and counts are written
+  // (insertPost, countPost): two identical posts of one author in one group cannot both pass.
   let row!: PostRow;
   await deps.db.tx(async (tx) => {
     row = await build(tx);
     await postsRepo.countPost(tx, actor.app.id, monthOf(now), (total) => checkMonthlyCap(actor, total));
-    if (!(await insertPost(tx, row, author, text.trim() ? analysis.text : undefined))) throw duplicate();
+    await insertPost(tx, row, author, text.trim() ? analysis.text : undefined);
     if (b.poll) {
       const options = b.poll.options.map((label, i) => ({ position: i + 1, label, votes: 0 }));
       await postsRepo.insertPoll(tx, {
@@ -189,18 +189,17 @@ export async function publishPost(deps: Deps, tx: Queryable, row: PostRow, autho
 
 /**
  * The row, its mentions, and every counter it moves (author, replied-to, quoted). With `unlessRepeat`
- * (the new post's stored text), nothing when it repeats the author's latest post (the duplicate
- * check): returns whether the post was written.
+ * (the new post's stored text), refused when it repeats the author's latest post (the duplicate
+ * check): in a transaction's run of grouped writes, when the run's posts are written (postsRepo.insertNew).
  */
 export async function insertPost(
   tx: Queryable,
   row: PostRow,
   author: AccountRow,
   unlessRepeat?: string,
-): Promise<boolean> {
+): Promise<void> {
   const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;
-  if (unlessRepeat === undefined) await postsRepo.insert(tx, row);
-  else if (!(await postsRepo.insertUnlessRepeat(tx, row, unlessRepeat))) return false;
+  await postsRepo.insertNew(tx, row, unlessRepeat, duplicate);
   await postsRepo.insertMentions(tx, row.id, mentionedIds(row));
   await bumpUserCounter(tx, author.id, 'tweet_count', 1);
   const media = row.media_keys ? (JSON.parse(row.media_keys) as string[]).length : 0;
@@ -209,7 +208,6 @@ export async function insertPost(
   // quote_count counts distinct quoting accounts (seed, Post object).
   if (row.quote_of_id && quotedBefore === 0) await postsRepo.bumpMetric(tx, row.quote_of_id, 'quote_count', 1);
   if (row.repost_of_id) await postsRepo.bumpMetric(tx, row.repost_of_id, 'retweet_count', 1);
-  return true;
 }
 
 /**

@@ -1,0 +1,96 @@
+// New posts of a run of grouped transactions are written together at its end (posts.repo.ts
+// `insertNew`, issue #23): each must come out as if the posts had been written one after the other.
+// A repeat of its author's previous post (in the run or before it) is refused, and only it; the
+// statements a transaction runs on posts see the posts asked for before them (quote_count counts
+// quoting accounts, read in the transaction). The transactions are asked for in one turn, so that
+// they share a run on both stores; the HTTP test (posts.write) sends such bursts through the SDK path.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { insertPost } from '../../src/modules/posts/index.js';
+import { buildPost } from '../../src/modules/posts/posts.build.js';
+import { postsRepo, type PostRow } from '../../src/modules/posts/posts.repo.js';
+import { requireUser, requireUserRow } from '../../src/modules/users/index.js';
+import { GROUPED } from '../../src/store/index.js';
+import { adminPost, newUser, type TestUser } from '../support/actors.js';
+import { forEachStore, startServer, type TestServer } from '../support/server.js';
+
+forEachStore('new posts written together', (store) => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({ store });
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  const row = (u: TestUser, text: string, quoteOf?: PostRow) =>
+    buildPost({
+      id: s.deps.ids.next(),
+      authorId: u.id,
+      authorUsername: u.username,
+      text,
+      createdAt: s.deps.clock.now(),
+      source: 'Aviary test',
+      appId: null,
+      quoteOf,
+      resolve: () => undefined,
+    });
+
+  const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.';
+  /** Asks for every post's transaction in one turn; each outcome, 'written' or the refusal's message. */
+  async function together(asked: [TestUser, PostRow][]): Promise<string[]> {
+    const accounts = new Map(
+      await Promise.all(asked.map(async ([u]) => [u.id, await requireUser(s.deps, u.id)] as const)),
+    );
+    const outcomes = await Promise.allSettled(
+      asked.map(([u, r]) => s.deps.db.tx((tx) => insertPost(tx, r, accounts.get(u.id)!, r.text), GROUPED)),
+    );
+    return outcomes.map((o) => (o.status === 'fulfilled' ? 'written' : (o.reason as Error).message));
+  }
+  const texts = async (u: TestUser) =>
+    (await postsRepo.byAuthor(s.deps.db, u.id, { limit: 10 })).map((p) => p.text).reverse();
+
+  test("a run of new posts: each checked against its author's previous one, in the run or before it", async () => {
+    const [carol, dave, erin, bob] = [await newUser(s), await newUser(s), await newUser(s), await newUser(s)];
+    await adminPost(s, dave.id, { text: 'dave said this' });
+    const original = (await postsRepo.byId(s.deps.db, (await adminPost(s, bob.id, { text: 'to be quoted' })).id))!;
+    // Nothing refused: a text may come back after another; two quotes by one account count once.
+    assert.deepEqual(
+      await together([
+        [bob, row(bob, 'opens the run')],
+        [carol, row(carol, 'same')],
+        [carol, row(carol, 'other')],
+        [carol, row(carol, 'same')],
+        [erin, row(erin, 'a first quote', original)],
+        [erin, row(erin, 'a second quote', original)],
+      ]),
+      ['written', 'written', 'written', 'written', 'written', 'written'],
+    );
+    assert.deepEqual(await texts(carol), ['same', 'other', 'same']);
+    assert.equal((await postsRepo.byId(s.deps.db, original.id))!.quote_count, 1);
+    // A repeat within the run.
+    assert.deepEqual(
+      await together([
+        [bob, row(bob, 'opens the next run')],
+        [carol, row(carol, 'again')],
+        [carol, row(carol, 'again')],
+      ]),
+      ['written', 'written', DUPLICATE],
+    );
+    // A repeat of the latest post before the run, beside posts that stand.
+    assert.deepEqual(
+      await together([
+        [bob, row(bob, 'opens a third run')],
+        [dave, row(dave, 'dave said this')],
+        [carol, row(carol, 'fresh')],
+      ]),
+      ['written', DUPLICATE, 'written'],
+    );
+    assert.deepEqual(await texts(carol), ['same', 'other', 'same', 'again', 'fresh']);
+    assert.deepEqual(await texts(dave), ['dave said this']);
+    const counts = await Promise.all(
+      [carol, dave, erin].map(async (u) => (await requireUserRow(s.deps, u.id)).tweet_count),
+    );
+    assert.deepEqual(counts, [5, 1, 2]);
+  });
+});
