@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
-import { GROUPED, onceAfterCommit, onceBeforeCommit, writeLater, type Db, type Queryable } from './db.js';
+import { GROUPED, onceAfterCommit, onceBeforeCommit, writeLater, writeWaiting, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -183,6 +183,33 @@ for (const s of await stores()) {
       // Outside a transaction: written at once.
       await writeLater(s.db, 'l', ['l9', 9] as [string, number], write);
       assert.ok(await s.db.get("SELECT k FROM l WHERE k = 'l9'"));
+    });
+
+    test("writeWaiting: the rows waiting under a key are written before a job's read, the others still at the run's end", async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS ww (k TEXT PRIMARY KEY)');
+      const writes: string[][] = [];
+      const write = (table: string) => async (q: Queryable, rows: string[]) => {
+        writes.push(rows);
+        for (const k of rows) await q.run(`INSERT INTO ${table} (k) VALUES (?)`, [k]);
+      };
+      const seen: number[] = [];
+      // Asked in one turn: on both stores the four after the first wait in one run.
+      const jobs = [0, 1, 2, 3, 4].map((i) =>
+        s.db.tx(async (tx) => {
+          await writeLater(tx, 'w', `w${i}`, write('ww'));
+          await writeLater(tx, 'x', `x${i}`, write('ww'));
+          if (i === 3) {
+            await writeWaiting(tx, 'w');
+            seen.push(Number((await tx.get<{ n: number }>("SELECT COUNT(*) AS n FROM ww WHERE k LIKE 'w%'"))!.n));
+          }
+        }, GROUPED),
+      );
+      await Promise.all(jobs);
+      // Job 3 saw its own row and those of the jobs of its run before it (all of them on SQLite).
+      assert.ok(seen[0]! >= 1 && seen[0]! <= 4, `saw ${seen[0]}`);
+      if (s.name === 'sqlite')
+        assert.deepEqual(writes, [['w0', 'w1', 'w2', 'w3'], ['w4'], ['x0', 'x1', 'x2', 'x3', 'x4']]);
+      assert.equal(Number((await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ww'))!.n), 10);
     });
 
     test('beforeCommit work runs once per transaction, just before the commit', async () => {
