@@ -162,6 +162,10 @@ forEachStore('posts rules', (store) => {
       period: 'Monthly',
       scope: 'Product',
     });
+    // A repeat of the author's latest post is refused as a duplicate first, cap or not.
+    const repeat = await s.call('POST', '/2/tweets', { auth: token, body: { text: 'the last one this month' } });
+    assert.equal(repeat.status, 403);
+    assert.equal(repeat.body.detail, 'You are not allowed to create a Tweet with duplicate content.');
     // Sent at once (one commit group: counted together, refused one by one): exactly the cap's room.
     const atOnce = async (n: number, tag: string) =>
       (

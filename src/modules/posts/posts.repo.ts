@@ -181,7 +181,7 @@ async function timeline(
   head: Param[],
   f: TimelineFilter,
 ): Promise<PostRow[]> {
-  await writeWaiting(db, 'posts');
+  await writeWaiting(db, NEW_POSTS);
   const params = [...head];
   const sql = `SELECT p.* FROM ${from} WHERE ${where}${filterSql(f, params)}${order(f)}`;
   params.push(f.limit + 1);
@@ -250,6 +250,13 @@ const insertUnlessRepeat = insertRowIf<PostRow>(
   `NOT EXISTS (SELECT 1 FROM (${LATEST_ORIGINAL}) latest WHERE latest.text = ?)`,
 );
 
+/**
+ * The key new posts wait under (writeLater). A run's kinds are written in key order: this one sorts
+ * before `post_usage`, so that a duplicate is refused before the monthly cap is counted (as when the
+ * check rode on each post's INSERT: ADR 0020), and before the counters' kinds (`posts <metric>`, `users …`).
+ */
+const NEW_POSTS = 'post_rows';
+
 /** A new post waiting in its transaction's run (insertNew). */
 type NewPost = {
   row: PostRow;
@@ -301,7 +308,7 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
 
 export const postsRepo = {
   async insert(db: Queryable, p: PostRow): Promise<void> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     await insertRow(db, 'posts', POST_COLUMNS, p);
     await ensureToken(db);
   },
@@ -313,15 +320,15 @@ export const postsRepo = {
    * Every other statement of this file that a transaction runs on posts writes the waiting ones first.
    */
   insertNew: (db: Queryable, row: PostRow, unlessRepeat: string | undefined, repeated: () => Error): Promise<void> =>
-    writeLater(db, 'posts', { row, unlessRepeat, repeated }, writeNewPosts),
+    writeLater(db, NEW_POSTS, { row, unlessRepeat, repeated }, writeNewPosts),
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     await insertRows(db, 'posts', POST_COLUMNS, rows, 400);
     await ensureToken(db);
   },
   async byId(db: Queryable, id: string): Promise<PostRow | undefined> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     return db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]);
   },
   /** The table's generation token (see touch). */
@@ -339,7 +346,7 @@ export const postsRepo = {
   },
   /** Versions of one post, oldest first. */
   async chain(db: Queryable, rootId: string): Promise<PostRow[]> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     return db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]);
   },
   byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) =>
@@ -388,12 +395,12 @@ export const postsRepo = {
   recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
     timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
   async repostBy(db: Queryable, authorId: string, postId: string): Promise<PostRow | undefined> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     return db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]);
   },
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */
   async quotesBy(db: Queryable, authorId: string, postId: string): Promise<number> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     const r = await db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL',
       [authorId, postId],
@@ -417,13 +424,13 @@ export const postsRepo = {
     writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows)),
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);
     await touch(db);
   },
   /** Marks `id` superseded by `by`, if it is still the latest version; whether it was. */
   async supersede(db: Queryable, id: string, by: string): Promise<boolean> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     const { changes } = await db.run(
       'UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ? AND superseded_by IS NULL',
       [by, id],
@@ -432,7 +439,7 @@ export const postsRepo = {
     return changes > 0;
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     await db.run(
       'UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?',
       [entities, context, rootId],
@@ -442,7 +449,7 @@ export const postsRepo = {
   /** Deletes the posts and their mentions and polls; how many posts were there to delete. */
   async deleteIds(db: Queryable, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    await writeWaiting(db, 'posts');
+    await writeWaiting(db, NEW_POSTS);
     const { changes } = await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
     if (!changes) return 0;
     await touch(db);
