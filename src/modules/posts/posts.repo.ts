@@ -317,7 +317,8 @@ export const postsRepo = {
    * post that is not a repost has that text (the duplicate check). In a transaction the posts of a run
    * of grouped writes are written together at its end (`writeLater`, writeNewPosts): on PostgreSQL one
    * INSERT a post was the write lane's one round trip a post (issue #23); so the refusal may come then.
-   * Every other statement of this file that a transaction runs on posts writes the waiting ones first.
+   * Every other statement of this file that transactions run on posts writes the waiting ones first
+   * (`writeWaiting`); the caches' reads by id (`versions`, `byIds`, `latestBy`) run outside them.
    */
   insertNew: (db: Queryable, row: PostRow, unlessRepeat: string | undefined, repeated: () => Error): Promise<void> =>
     writeLater(db, NEW_POSTS, { row, unlessRepeat, repeated }, writeNewPosts),
