@@ -210,4 +210,29 @@ forEachStore('filtered stream with the SDKs', (store) => {
       await b.close();
     }
   });
+
+  test("an author's change is seen by the match of their next post (is:verified)", async () => {
+    const topic = word('verif');
+    const app = await appWithRules(s, [{ value: `${topic} is:verified` }]);
+    const author = await poster(s);
+    const stream = await openStream(s, app.bearer);
+    try {
+      // Matched and rendered once while unverified: the author's row is then held by the caches.
+      const other = await appWithRules(s, [{ value: topic }]);
+      const seen = await openStream(s, other.bearer);
+      const before = await author.post(`${topic} not verified yet`);
+      await seen.waitFor((l) => l.data?.id === before);
+      await seen.close();
+      const patched = await s.admin('PATCH', `/_aviary/users/${author.user.id}`, { verified: true });
+      assert.equal(patched.status, 200, JSON.stringify(patched.body));
+      const after = await author.post(`${topic} verified now`);
+      await stream.waitFor((l) => l.data?.id === after);
+      assert.deepEqual(
+        stream.lines.map((l) => l.data.id),
+        [after],
+      );
+    } finally {
+      await stream.close();
+    }
+  });
 });

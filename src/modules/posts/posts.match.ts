@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps.js';
 import type { MatchPost, MatchReference, MediaType } from '../../engine/index.js';
 import { placeById } from '../places/index.js';
-import { findUsersByIds, type UserRow } from '../users/index.js';
+import { cachedUsers, findUsersByIds, type UserRow } from '../users/index.js';
 import type { ContextAnnotation } from './posts.annotations.js';
 import { cachedPosts } from './posts.lookup.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
@@ -85,9 +85,9 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
 /**
  * Match shapes of many posts: their rows, the posts they reference, the users; ids that do not
  * exist are absent from the map.
- * `cached`: through the row cache, for readers of new posts (the streams' dispatcher, whose posts the
- * streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s; the search indexer, since a
- * created post is remembered as written: posts.cache.ts `rememberWritten`).
+ * `cached`: posts and users through the row caches, for readers of new posts (the streams' dispatcher,
+ * whose posts and authors the streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s;
+ * the search indexer, since a created post is remembered as written: posts.cache.ts `rememberWritten`).
  * `users: false`: authors and replied-to accounts as their ids alone, for a reader whose keys rest on
  * no user data (the search indexer: search.keys.ts drops usernames and verification).
  */
@@ -112,7 +112,10 @@ export async function toMatchPosts(
         ],
   );
   userIds.delete('');
-  const users = new Map((await findUsersByIds(deps, [...userIds])).map((u) => [u.id, u]));
+  // Through the row cache too when `cached`: the streams' renders read the same authors next, and find
+  // them there (one users read a dispatcher step on PostgreSQL instead of two; issue #23).
+  const found = o.cached ? await cachedUsers(deps, [...userIds]) : await findUsersByIds(deps, [...userIds]);
+  const users = new Map(found.map((u) => [u.id, u]));
   return new Map(posts.map((p) => [p.id, toMatch(p, users, refs)]));
 }
 
