@@ -193,7 +193,7 @@ for (const s of await stores()) {
         for (const k of rows) await q.run(`INSERT INTO ${table} (k) VALUES (?)`, [k]);
       };
       const seen: number[] = [];
-      // Asked in one turn: on both stores the four after the first wait in one run.
+      // Asked in one turn: one run on SQLite; on PostgreSQL the first goes alone, the four after it wait as one.
       const jobs = [0, 1, 2, 3, 4].map((i) =>
         s.db.tx(async (tx) => {
           await writeLater(tx, 'w', `w${i}`, write('ww'));

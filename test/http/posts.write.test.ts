@@ -232,7 +232,7 @@ forEachStore('posts write', (store) => {
     assert.equal((await metrics(`/2/users/${bob.id}`)).tweet_count, before - 1);
   });
 
-  test('posts sent at once (one group): a repeated text passes once, quotes count by account, counters true', async () => {
+  test('posts sent at once: a repeated text passes once, quotes count by account, counters true', async () => {
     // The duplicate check compares a post with its author's latest: only bursts whose outcome does not
     // depend on the order they are written in.
     const [carol, dave, erin, bob] = [await newUser(s), await newUser(s), await newUser(s), await newUser(s)];

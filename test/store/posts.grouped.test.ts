@@ -3,7 +3,8 @@
 // A repeat of its author's previous post (in the run or before it) is refused, and only it; the
 // statements a transaction runs on posts see the posts asked for before them (quote_count counts
 // quoting accounts, read in the transaction). The transactions are asked for in one turn, so that
-// they share a run on both stores; the HTTP test (posts.write) sends such bursts through the SDK path.
+// they share a run (on PostgreSQL all but the first, which opens the lane: each burst starts with a
+// post that only opens it); the HTTP test (posts.write) sends such bursts through the SDK path.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { insertPost } from '../../src/modules/posts/index.js';
