@@ -240,14 +240,15 @@ async function bumpMetrics(db: Queryable, metric: Metric, rows: { id: string; de
   await touch(db);
 }
 
-// The author's latest live post that is not a repost: read through `posts_author`, or on PostgreSQL
-// the partial index made for this read (migration 0041).
-const LATEST_ORIGINAL =
-  'SELECT text FROM posts WHERE author_id = ? AND superseded_by IS NULL AND repost_of_id IS NULL ORDER BY seq DESC LIMIT 1';
+// The text of the author's latest live post that is not a repost, the author an SQL expression (a
+// placeholder, or a column of the query around it): read through `posts_author`, or on PostgreSQL the
+// partial index made for this read (migration 0041).
+const latestOriginal = (author: string) =>
+  `SELECT text FROM posts WHERE author_id = ${author} AND superseded_by IS NULL AND repost_of_id IS NULL ORDER BY seq DESC LIMIT 1`;
 const insertUnlessRepeat = insertRowIf<PostRow>(
   'posts',
   POST_COLUMNS,
-  `NOT EXISTS (SELECT 1 FROM (${LATEST_ORIGINAL}) latest WHERE latest.text = ?)`,
+  `NOT EXISTS (SELECT 1 FROM (${latestOriginal('?')}) latest WHERE latest.text = ?)`,
 );
 
 /**
@@ -285,7 +286,7 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
     for (let i = 0; i < ask.length; i += 500) {
       const part = ask.slice(i, i + 500);
       const rows = await db.all<{ author_id: string; text: string | null }>(
-        `SELECT v.column1 AS author_id, (${LATEST_ORIGINAL.replace('?', 'v.column1')}) AS text
+        `SELECT v.column1 AS author_id, (${latestOriginal('v.column1')}) AS text
          FROM (VALUES ${part.map(() => '(?)').join(', ')}) AS v`,
         part,
       );
