@@ -2,53 +2,91 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generationToken, oneMoment } from './row-cache.js';
 
-// A store that is not embedded (PostgreSQL's kind) whose token reads are counted.
-function counted() {
-  let reads = 0;
-  const db = { all: null, get: null, run: null, embedded: false };
-  const token = generationToken(async () => `t${++reads}`);
-  return { db, token, reads: () => reads };
+// A store whose reads are counted: the n-th read answers `t<n>` for every token (any column).
+function store(embedded = false) {
+  const sent: string[] = [];
+  const db = {
+    embedded,
+    get: async <T>(sql: string): Promise<T | undefined> => {
+      sent.push(sql);
+      const n = sent.length;
+      return new Proxy({}, { get: () => `t${n}` }) as T;
+    },
+  };
+  return { db, sent };
 }
 
 test('a shared store reads the token again for each turn that asks', async () => {
-  const { db, token, reads } = counted();
+  const { db, sent } = store();
+  const token = generationToken('a_generation', 1);
   assert.equal(await token.read(db), 't1');
   assert.equal(await token.read(db), 't2');
-  assert.equal(reads(), 2);
+  assert.equal(sent.length, 2);
 });
 
 test('the lookups of one turn on a shared store share one read, sent after the last of them asked', async () => {
-  let asked = 0;
-  const sentAfter: number[] = [];
-  const db = { all: null, get: null, run: null, embedded: false };
-  const token = generationToken(async () => {
-    sentAfter.push(asked);
-    return `t${sentAfter.length}`;
-  });
+  const { db, sent } = store();
+  const token = generationToken('b_generation', 1);
   const first = token.read(db);
-  asked++;
   await Promise.resolve();
   const second = token.read(db);
-  asked++;
+  assert.equal(sent.length, 0, 'nothing sent while the turn asks');
   assert.deepEqual(await Promise.all([first, second]), ['t1', 't1']);
-  assert.deepEqual(sentAfter, [2], 'one read, sent once both had asked');
-  // Inside a transaction (a reader with commit hooks) the read is its own and at once.
+  assert.equal(sent.length, 1, 'one read, sent once both had asked');
+  // Inside a transaction (a reader with commit hooks) the read is its own, of this token alone, at once.
   const tx = { ...db, beforeCommit: () => undefined };
   const inTx = token.read(tx);
-  assert.deepEqual(sentAfter, [2, 2]);
+  assert.equal(sent.length, 2);
+  assert.equal(sent[1], 'SELECT value FROM b_generation WHERE id = 1');
   assert.equal(await inTx, 't2');
 });
 
+test('every token is answered by one read: the tokens asked in one turn, or through one handle', async () => {
+  const { db, sent } = store();
+  const users = generationToken('c_generation', 1);
+  const accounts = generationToken('c_generation', 2);
+  const posts = generationToken('d_generation', 1);
+  assert.deepEqual(await Promise.all([users.read(db), accounts.read(db), posts.read(db)]), ['t1', 't1', 't1']);
+  assert.equal(sent.length, 1);
+  assert.match(sent[0]!, /\(SELECT value FROM c_generation WHERE id = 1\) AS g\d+/);
+  assert.match(sent[0]!, /\(SELECT value FROM c_generation WHERE id = 2\) AS g\d+/);
+  assert.match(sent[0]!, /\(SELECT value FROM d_generation WHERE id = 1\) AS g\d+/);
+
+  const once = oneMoment(db);
+  assert.equal(await users.read(once), 't2');
+  assert.equal(await posts.read(once), 't2', 'held from the first token read through the handle');
+  assert.equal(sent.length, 2);
+  // A write of this process to one table: that token is read again, and the others with it.
+  posts.changed();
+  assert.equal(await posts.read(once), 't3');
+  assert.equal(await users.read(once), 't3');
+  assert.equal(await accounts.read(once), 't3');
+  assert.equal(sent.length, 3);
+});
+
 test('through a oneMoment handle the token is read once, and again after a write of this process', async () => {
-  const { db, token, reads } = counted();
+  const { db, sent } = store();
+  const token = generationToken('e_generation', 1);
   const once = oneMoment(db);
   assert.equal(await token.read(once), 't1');
   assert.equal(await token.read(once), 't1');
-  assert.equal(reads(), 1);
+  assert.equal(sent.length, 1);
   token.changed();
   assert.equal(await token.read(once), 't2');
-  assert.equal(reads(), 2);
+  assert.equal(sent.length, 2);
   // Another handle is another moment; the store itself is untouched by either.
   assert.equal(await token.read(oneMoment(db)), 't3');
   assert.equal(await token.read(db), 't4');
+});
+
+test('the embedded store reads once a turn, and again in the turn after a write of this process', async () => {
+  const { db, sent } = store(true);
+  const token = generationToken('f_generation', 1);
+  assert.equal(await token.read(db), 't1');
+  assert.equal(await token.read(db), 't1');
+  token.changed();
+  assert.equal(await token.read(db), 't2');
+  await new Promise((r) => setImmediate(r));
+  assert.equal(await token.read(db), 't3');
+  assert.equal(sent.length, 3);
 });

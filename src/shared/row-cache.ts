@@ -38,7 +38,8 @@ export function createRowCache<R extends { id: string }>(max: number) {
   };
 }
 
-type Reader = { all: unknown; get: unknown; run: unknown };
+/** What a token is read through: the store, a transaction, or a `oneMoment` handle on the store. */
+type Reader = { get<T>(sql: string, params?: never[]): Promise<T | undefined> };
 
 /** Handles made by `oneMoment`: their generation tokens are read once each (see there). */
 const moments = new WeakSet<object>();
@@ -51,63 +52,86 @@ const moments = new WeakSet<object>();
  * process to the table (`changed`) still reads it again. Transactions opened through it are not
  * the handle, and read the token as usual.
  */
-export function oneMoment<Q extends Reader>(db: Q): Q {
+export function oneMoment<Q extends object>(db: Q): Q {
   const handle = { ...db };
   moments.add(handle);
   return handle;
 }
 
+// Every token made (a row of a table of tokens each), read together: one statement answers them all
+// wherever they are read outside a transaction (issue #23: a step of the streams' dispatcher asked for
+// the users' two tokens and the posts' one, three round trips on PostgreSQL, 0.5 a post). Reading a
+// token no one asked for is harmless: a newer value only makes fewer cached rows count as checked.
+type Values = Record<string, string | null>;
+const tokens: { table: string; id: number }[] = [];
+/** Per token, moved by its `changed()`: a read sent before the move no longer answers for it. */
+const moves: number[] = [];
+let everyTokenSql: string | null = null;
+/** Every token's value: `SELECT (SELECT value FROM t WHERE id = n) AS g0, …` (constants, no input). */
+function readEvery(db: Reader): Promise<Values | undefined> {
+  everyTokenSql ??= `SELECT ${tokens.map((t, i) => `(SELECT value FROM ${t.table} WHERE id = ${t.id}) AS g${i}`).join(', ')}`;
+  return db.get<Values>(everyTokenSql);
+}
+
+/** A read of every token and the moves it was sent after: it answers for a token until that one moves. */
+type Held = { values: Promise<Values | undefined>; moves: number[] };
+function heldFor(map: WeakMap<object, Held>, db: Reader, i: number): Promise<Values | undefined> {
+  let h = map.get(db);
+  if (!h || h.moves[i] !== moves[i]) map.set(db, (h = { values: readEvery(db), moves: [...moves] }));
+  return h.values;
+}
+/** Reads held by `oneMoment` handles, as long as the handle. */
+const byMoment = new WeakMap<object, Held>();
+/** The embedded store's read of this turn. */
+let thisTurn = new WeakMap<object, Held>();
+let clearing = false;
+/** A shared store's read, made once a turn for the turn's callers of every token. */
+const turnReads = new WeakMap<object, () => Promise<Values | undefined>>();
+
 /**
- * A table's generation token, read from the store at most once per turn of the event loop on the
- * embedded store (`Db.embedded`): there every write goes through this process's one connection, in
- * turn, and each write of the table calls `changed()` in its transaction (the repository's `touch`),
- * so the memo is exact for this process's writes. A write by another process sharing the file (or a
- * reset, which empties the tables without touching) is seen from the next turn.
+ * The generation token kept in row `id` of `table` (its columns id, value), read from the store at
+ * most once per turn of the event loop on the embedded store (`Db.embedded`): there every write goes
+ * through this process's one connection, in turn, and each write of the table calls `changed()` in its
+ * transaction (the repository's `touch`), so the memo is exact for this process's writes. A write by
+ * another process sharing the file (or a reset, which empties the tables without touching) is seen
+ * from the next turn.
  *
  * On PostgreSQL other processes write concurrently, so a read already sent may predate a write that
  * a later caller must see. There the callers of one turn share one read sent at its end (turn-batch.ts
  * `atTurnEnd`): every caller asked before the read left, so each sees the store as of a moment after
  * it asked, as its own read would (issue #23: a post's creation asked for its author's token, a round
  * trip a post, and the firehose starts a tick's posts in one turn). Inside a transaction the reader
- * is not the store: those read at once.
+ * is not the store: those read at once, this token alone.
  */
-export function generationToken<Q extends Reader>(read: (db: Q) => Promise<string | null>) {
-  let memo = new WeakMap<Q, Promise<string | null>>();
-  let clearing = false;
-  /** Tokens read through `oneMoment` handles, kept as long as the handle. */
-  let held = new WeakMap<Q, Promise<string | null>>();
-  /** A shared store's read, made once a turn for the turn's callers. */
-  const turnReads = new WeakMap<Q, () => Promise<string | null>>();
+export function generationToken(table: string, id: number) {
+  const i = tokens.length;
+  tokens.push({ table, id });
+  moves.push(0);
+  everyTokenSql = null;
+  const key = `g${i}`;
+  const own = `SELECT value FROM ${table} WHERE id = ${id}`;
+  const pick = (v: Values | undefined) => v?.[key] ?? null;
   return {
-    read(db: Q): Promise<string | null> {
-      if (moments.has(db)) {
-        let token = held.get(db);
-        if (!token) held.set(db, (token = read(db)));
-        return token;
-      }
+    read(db: Reader): Promise<string | null> {
+      if (moments.has(db)) return heldFor(byMoment, db, i).then(pick);
       if ((db as { embedded?: boolean }).embedded !== true) {
-        if ((db as { beforeCommit?: unknown }).beforeCommit) return read(db);
+        if ((db as { beforeCommit?: unknown }).beforeCommit)
+          return db.get<{ value: string }>(own).then((r) => r?.value ?? null);
         let turnRead = turnReads.get(db);
-        if (!turnRead) turnReads.set(db, (turnRead = atTurnEnd(() => read(db))));
-        return turnRead();
+        if (!turnRead) turnReads.set(db, (turnRead = atTurnEnd(() => readEvery(db))));
+        return turnRead().then(pick);
       }
-      let token = memo.get(db);
-      if (!token) {
-        token = read(db);
-        memo.set(db, token);
-        if (!clearing) {
-          clearing = true;
-          setImmediate(() => {
-            memo = new WeakMap();
-            clearing = false;
-          });
-        }
+      if (!clearing) {
+        clearing = true;
+        setImmediate(() => {
+          thisTurn = new WeakMap();
+          clearing = false;
+        });
       }
-      return token;
+      return heldFor(thisTurn, db, i).then(pick);
     },
     changed(): void {
-      memo = new WeakMap();
-      held = new WeakMap();
+      moves[i]!++;
     },
   };
 }

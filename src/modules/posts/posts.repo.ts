@@ -88,10 +88,7 @@ export const POST_COLUMNS = [
   'app_id',
 ] as const satisfies readonly (keyof PostRow)[];
 
-const generation = generationToken(
-  async (db: Queryable) =>
-    (await db.get<{ value: string }>('SELECT value FROM posts_generation WHERE id = 1'))?.value ?? null,
-);
+const generation = generationToken('posts_generation', 1);
 
 /**
  * Replaces the store-wide generation token: every update and deletion of posts calls it

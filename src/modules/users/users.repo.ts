@@ -78,13 +78,8 @@ const ROWS = 1;
  * and the author of every post was read again (issue #23).
  */
 const ACCOUNTS = 2;
-const tokenOf = (id: number) =>
-  generationToken(
-    async (db: Queryable) =>
-      (await db.get<{ value: string }>('SELECT value FROM users_generation WHERE id = ?', [id]))?.value ?? null,
-  );
-const generation = tokenOf(ROWS);
-const accountGeneration = tokenOf(ACCOUNTS);
+const generation = generationToken('users_generation', ROWS);
+const accountGeneration = generationToken('users_generation', ACCOUNTS);
 
 /**
  * Replaces the users generation tokens: every write of the users table calls it; `counters` when the
@@ -95,7 +90,7 @@ async function touch(db: Queryable, what: 'row' | 'counters' = 'row'): Promise<v
   if (what === 'row') await replace(db, ACCOUNTS, accountGeneration);
 }
 
-async function replace(db: Queryable, id: number, token: ReturnType<typeof tokenOf>): Promise<void> {
+async function replace(db: Queryable, id: number, token: typeof generation): Promise<void> {
   token.changed();
   // Once per transaction, just before its commit: a group of creations replaces the token once.
   await onceBeforeCommit(db, `users_generation ${id}`, async (q) => {
