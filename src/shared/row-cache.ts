@@ -41,15 +41,15 @@ export function createRowCache<R extends { id: string }>(max: number) {
 /** What a token is read through: the store, a transaction, or a `oneMoment` handle on the store. */
 type Reader = { get<T>(sql: string, params?: never[]): Promise<T | undefined> };
 
-/** Handles made by `oneMoment`: their generation tokens are read once each (see there). */
+/** Handles made by `oneMoment`: their generation tokens are read once, together (see there). */
 const moments = new WeakSet<object>();
 
 /**
  * A handle on `db` (ADR 0028) for one unit of background work (a step of the fan-out or of the streams'
- * dispatcher) whose reads may all be taken as of its start: each table's generation token is read
- * once through it, not once per lookup (on PostgreSQL a round trip each, several a post). Rows are
+ * dispatcher) whose reads may all be taken as of its start: the generation tokens are read once
+ * through it, in one statement, not once per lookup (on PostgreSQL a round trip each). Rows are
  * then as fresh as that first read, as if the step had read everything at once; a write of this
- * process to the table (`changed`) still reads it again. Transactions opened through it are not
+ * process to a table (`changed`) still reads them again. Transactions opened through it are not
  * the handle, and read the token as usual.
  */
 export function oneMoment<Q extends object>(db: Q): Q {
