@@ -27,8 +27,11 @@ export interface Queryable {
    * transaction: write at once. Use `writeLater`.
    */
   later?<R>(key: string, row: R, write: (q: Queryable, rows: R[]) => Promise<void>): void;
-  /** Inside a transaction: writes now the rows waiting under `key` (`later`), for a statement that reads them. */
-  writeWaiting?(key: string): Promise<void>;
+  /**
+   * Inside a transaction: writes now the rows waiting under `key` (`later`), for a statement that reads
+   * them; with `needed`, only when one of them is a row the statement could read.
+   */
+  writeWaiting?(key: string, needed?: (row: never) => boolean): Promise<void>;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -115,9 +118,11 @@ export async function writeLater<R>(
 /**
  * Writes now the rows that wait under `key` in the transaction `q` belongs to (writeLater), so that the
  * statement about to run sees them; nothing outside a transaction, where they were written at once.
+ * `needed` says which rows the statement could read (a row by its id, say): when none of those waiting
+ * is one, they keep waiting for the run's end, written with the others in one statement.
  */
-export async function writeWaiting(q: Queryable, key: string): Promise<void> {
-  if (q.writeWaiting) await q.writeWaiting(key);
+export async function writeWaiting<R>(q: Queryable, key: string, needed?: (row: R) => boolean): Promise<void> {
+  if (q.writeWaiting) await q.writeWaiting(key, needed as ((row: never) => boolean) | undefined);
 }
 
 /**

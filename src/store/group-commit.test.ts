@@ -212,6 +212,29 @@ for (const s of await stores()) {
       assert.equal(Number((await s.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ww'))!.n), 10);
     });
 
+    test('writeWaiting with `needed`: the rows wait on unless one of them is needed', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS wn (k TEXT PRIMARY KEY)');
+      const writes: string[][] = [];
+      const write = async (q: Queryable, rows: string[]) => {
+        writes.push(rows);
+        for (const k of rows) await q.run('INSERT INTO wn (k) VALUES (?)', [k]);
+      };
+      const count = async (tx: Queryable) => Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM wn'))!.n);
+      const seen: number[] = [];
+      // Asked in one turn, a run of one transaction: written as one at the run's end unless needed.
+      await s.db.tx(async (tx) => {
+        await writeLater(tx, 'n', 'n0', write);
+        await writeLater(tx, 'n', 'n1', write);
+        await writeWaiting<string>(tx, 'n', (k) => k === 'elsewhere');
+        seen.push(await count(tx));
+        await writeWaiting<string>(tx, 'n', (k) => k === 'n1');
+        seen.push(await count(tx));
+        await writeLater(tx, 'n', 'n2', write);
+      }, GROUPED);
+      assert.deepEqual(seen, [0, 2]);
+      assert.deepEqual(writes, [['n0', 'n1'], ['n2']]);
+    });
+
     test('beforeCommit work runs once per transaction, just before the commit', async () => {
       await s.db.exec('CREATE TABLE IF NOT EXISTS h (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
       await s.db.run('INSERT INTO h (id, n) VALUES (1, 0)');

@@ -128,9 +128,9 @@ export function groupTx(q: Queryable) {
       if (kind) kind.rows.push(row);
       else later.set(key, { rows: [row], write: write as Later['write'] });
     },
-    async writeWaiting(key) {
+    async writeWaiting(key, needed) {
       const kind = later.get(key);
-      if (!kind) return;
+      if (!kind || (needed && !kind.rows.some(needed as (row: unknown) => boolean))) return;
       later.delete(key);
       await kind.write(tx, kind.rows);
     },

@@ -255,6 +255,16 @@ const insertUnlessRepeat = insertRowIf<PostRow>(
  */
 const NEW_POSTS = 'post_rows';
 
+/**
+ * Writes the run's waiting new posts before a statement that reads or updates posts matching `wanted`
+ * (a post by id, a chain by its root, an author's quotes of a post), and only then: the run's other
+ * posts keep waiting, to be written together at its end (issue #23: on PostgreSQL the firehose's
+ * replies and quotes each read their target in the write lane, and each such read wrote the run's
+ * posts so far in a statement of its own, ~7 INSERTs a group).
+ */
+const waitingNeeded = (db: Queryable, wanted: (p: PostRow) => boolean) =>
+  writeWaiting<NewPost>(db, NEW_POSTS, (p) => wanted(p.row));
+
 /** A new post waiting in its transaction's run (insertNew). */
 type NewPost = {
   row: PostRow;
@@ -327,7 +337,7 @@ export const postsRepo = {
     await ensureToken(db);
   },
   async byId(db: Queryable, id: string): Promise<PostRow | undefined> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.id === id);
     return db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]);
   },
   /** The table's generation token (see touch). */
@@ -345,7 +355,7 @@ export const postsRepo = {
   },
   /** Versions of one post, oldest first. */
   async chain(db: Queryable, rootId: string): Promise<PostRow[]> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.edit_root_id === rootId);
     return db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]);
   },
   byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) =>
@@ -394,12 +404,12 @@ export const postsRepo = {
   recent: (db: Queryable, f: TimelineFilter & { since: number }) =>
     timeline(db, 'posts p', 'p.created_at >= ?', [f.since], f),
   async repostBy(db: Queryable, authorId: string, postId: string): Promise<PostRow | undefined> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.author_id === authorId && p.repost_of_id === postId);
     return db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]);
   },
   /** Whether `authorId` has another live post quoting `postId` (quote_count counts accounts). */
   async quotesBy(db: Queryable, authorId: string, postId: string): Promise<number> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.author_id === authorId && p.quote_of_id === postId);
     const r = await db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM posts WHERE author_id = ? AND quote_of_id = ? AND superseded_by IS NULL',
       [authorId, postId],
@@ -423,13 +433,13 @@ export const postsRepo = {
     writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows)),
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.edit_root_id === rootId);
     await db.run('UPDATE posts SET edit_history = ?, version = version + 1 WHERE edit_root_id = ?', [history, rootId]);
     await touch(db);
   },
   /** Marks `id` superseded by `by`, if it is still the latest version; whether it was. */
   async supersede(db: Queryable, id: string, by: string): Promise<boolean> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.id === id);
     const { changes } = await db.run(
       'UPDATE posts SET superseded_by = ?, version = version + 1 WHERE id = ? AND superseded_by IS NULL',
       [by, id],
@@ -438,7 +448,7 @@ export const postsRepo = {
     return changes > 0;
   },
   async setAnnotations(db: Queryable, rootId: string, entities: string | null, context: string | null): Promise<void> {
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => p.edit_root_id === rootId);
     await db.run(
       'UPDATE posts SET entities = ?, context_annotations = ?, version = version + 1 WHERE edit_root_id = ?',
       [entities, context, rootId],
@@ -448,7 +458,7 @@ export const postsRepo = {
   /** Deletes the posts and their mentions and polls; how many posts were there to delete. */
   async deleteIds(db: Queryable, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    await writeWaiting(db, NEW_POSTS);
+    await waitingNeeded(db, (p) => ids.includes(p.id));
     const { changes } = await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
     if (!changes) return 0;
     await touch(db);
