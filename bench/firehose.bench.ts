@@ -6,7 +6,8 @@
 // partition, none missed, none twice) and each filtered consumer's receipts are checked with the
 // engine's matcher run here on the same rules. Prints the posts/s the generator reached, server CPU
 // per post, stream latency (created_at → receipt) and what was missed. SQLite, then PostgreSQL when
-// BENCH_DATABASE_URL is set (BENCH_STORES=sqlite|postgres for one).
+// BENCH_DATABASE_URL is set (BENCH_STORES=sqlite|postgres for one). BENCH_KEEP_SCHEMA=1 leaves the
+// PostgreSQL schema in place after the run (to EXPLAIN its statements on the data it made; drop it by hand).
 import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
 import { partitionOf } from '../src/modules/stream/index.js';
@@ -188,7 +189,7 @@ async function run(store: 'sqlite' | 'postgres') {
   } finally {
     c.close();
     await server.stop();
-    if (store === 'postgres') await dropSchemas(PG_URL!, schema);
+    if (!process.env.BENCH_KEEP_SCHEMA && store === 'postgres') await dropSchemas(PG_URL!, schema);
   }
 }
 
