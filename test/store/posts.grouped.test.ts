@@ -7,7 +7,7 @@
 // post that only opens it); the HTTP test (posts.write) sends such bursts through the SDK path.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { insertPost } from '../../src/modules/posts/index.js';
+import { deletePost, insertPost } from '../../src/modules/posts/index.js';
 import { buildPost } from '../../src/modules/posts/posts.build.js';
 import { postsRepo, type PostRow } from '../../src/modules/posts/posts.repo.js';
 import { requireUser, requireUserRow } from '../../src/modules/users/index.js';
@@ -93,5 +93,45 @@ forEachStore('new posts written together', (store) => {
       [carol, dave, erin].map(async (u) => (await requireUserRow(s.deps, u.id)).tweet_count),
     );
     assert.deepEqual(counts, [5, 1, 2]);
+  });
+  test('quote_count counts accounts: quotes and a deletion of an earlier quote in one run', async () => {
+    const [bob, fay, gus] = [await newUser(s), await newUser(s), await newUser(s)];
+    const original = (await postsRepo.byId(s.deps.db, (await adminPost(s, bob.id, { text: 'quoted by many' })).id))!;
+    const quoteCount = async () => (await postsRepo.byId(s.deps.db, original.id))!.quote_count;
+    const first = row(fay, 'fay quotes it', original);
+    assert.deepEqual(await together([[fay, first]]), ['written']);
+    assert.equal(await quoteCount(), 1);
+    const actor = (u: TestUser) => ({
+      userId: u.id,
+      app: {
+        id: 'test',
+        name: 'Aviary test',
+        tier: 'enterprise' as const,
+        client_id: 'test',
+        permission: 'read-write',
+      },
+    });
+    const [fayAccount, gusAccount, bobAccount] = await Promise.all(
+      [fay, gus, bob].map((u) => requireUser(s.deps, u.id)),
+    );
+    const post = (account: typeof fayAccount, r: PostRow) =>
+      s.deps.db.tx((tx) => insertPost(tx, r, account!, r.text), GROUPED);
+    // One run (asked in one turn, after a post that opens the lane on PostgreSQL): fay quotes it again
+    // and deletes her first quote; gus quotes it for the first time. Fay still quotes it: one more, gus's.
+    const second = row(fay, 'fay quotes it again', original);
+    await Promise.all([
+      post(bobAccount, row(bob, 'opens the run')),
+      post(fayAccount, second),
+      deletePost(s.deps, actor(fay), first.id),
+      post(gusAccount, row(gus, 'gus quotes it', original)),
+    ]);
+    assert.equal(await quoteCount(), 2);
+    // The other order in one run: fay deletes her quote, then quotes it once more. Still two accounts.
+    await Promise.all([
+      post(bobAccount, row(bob, 'opens another run')),
+      deletePost(s.deps, actor(fay), second.id),
+      post(fayAccount, row(fay, 'fay quotes it a third time', original)),
+    ]);
+    assert.equal(await quoteCount(), 2);
   });
 });
