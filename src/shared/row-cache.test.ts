@@ -34,7 +34,7 @@ test('the lookups of one turn on a shared store share one read, sent after the l
   assert.deepEqual(await Promise.all([first, second]), ['t1', 't1']);
   assert.equal(sent.length, 1, 'one read, sent once both had asked');
   // Inside a transaction (a reader with commit hooks) the read is its own, of this token alone, at once.
-  const tx = { ...db, beforeCommit: () => undefined };
+  const tx = { ...db, atCommit: () => undefined };
   const inTx = token.read(tx);
   assert.equal(sent.length, 2);
   assert.equal(sent[1], 'SELECT value FROM b_generation WHERE id = 1');

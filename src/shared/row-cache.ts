@@ -1,6 +1,7 @@
 // In-memory rows checked against a generation token that every write of their table replaces in
 // the same transaction: a row checked under the current token is served as it is, the rest must be
 // read again. Several processes sharing one database stay correct (posts.cache, users.cache).
+import { randomUUID } from 'node:crypto';
 import { atTurnEnd } from './turn-batch.js';
 
 export type Checked<R> = { row: R; checked: string | null };
@@ -115,7 +116,7 @@ export function generationToken(table: string, id: number) {
     read(db: Reader): Promise<string | null> {
       if (moments.has(db)) return heldFor(byMoment, db, i).then(pick);
       if ((db as { embedded?: boolean }).embedded !== true) {
-        if ((db as { beforeCommit?: unknown }).beforeCommit)
+        if ((db as { atCommit?: unknown }).atCommit)
           return db.get<{ value: string }>(own).then((r) => r?.value ?? null);
         let turnRead = turnReads.get(db);
         if (!turnRead) turnReads.set(db, (turnRead = atTurnEnd(() => readEvery(db))));
@@ -133,5 +134,14 @@ export function generationToken(table: string, id: number) {
     changed(): void {
       moves[i]!++;
     },
+    /**
+     * The statement that replaces the token (at a transaction's commit: store/db.ts `atCommit`). The
+     * value is random, so no store ever holds a value another held; written into the text, as a
+     * commit's statements take no parameters (a UUID is hex digits and dashes).
+     */
+    replaceSql: () =>
+      `INSERT INTO ${table} (id, value) VALUES (${id}, '${randomUUID()}') ON CONFLICT (id) DO UPDATE SET value = excluded.value`,
+    /** The statement that writes a token where there is none, and leaves one that is there. */
+    ensureSql: () => `INSERT INTO ${table} (id, value) VALUES (${id}, '${randomUUID()}') ON CONFLICT (id) DO NOTHING`,
   };
 }

@@ -9,11 +9,13 @@ export interface Queryable {
   get<T = Row>(sql: string, params?: Param[]): Promise<T | undefined>;
   run(sql: string, params?: Param[]): Promise<{ changes: number }>;
   /**
-   * Inside a transaction: runs `fn` once, just before the transaction commits, however many times
-   * it is asked for under the same `key` (a table's generation token is replaced once per commit,
-   * not once per row written; docs/adr/0020). Absent outside a transaction: do the work at once.
+   * Inside a transaction: `sql`, a statement without parameters, runs once with the transaction's
+   * commit, however many times it is asked for under the same `key` (a table's generation token is
+   * replaced once per commit, not once per row written; docs/adr/0020), after every other statement,
+   * the keys in order. PostgreSQL sends it in the commit's own round trip. Absent outside a
+   * transaction: run it at once.
    */
-  beforeCommit?(key: string, fn: (q: Queryable) => Promise<void>): void;
+  atCommit?(key: string, sql: string): void;
   /**
    * Inside a transaction: calls `fn` once after the transaction commits (not at all if it rolls
    * back), however many times it is asked for under the same `key`. For wake-ups of this process's
@@ -91,10 +93,13 @@ export function onceAfterCommit(q: Queryable, key: string, fn: () => void): void
   else fn();
 }
 
-/** Runs `fn` once before the commit of the transaction `q` belongs to, or at once outside one. */
-export async function onceBeforeCommit(q: Queryable, key: string, fn: (q: Queryable) => Promise<void>): Promise<void> {
-  if (q.beforeCommit) q.beforeCommit(key, fn);
-  else await fn(q);
+/**
+ * Runs `sql` (no parameters) once with the commit of the transaction `q` belongs to, in the commit's
+ * round trip on PostgreSQL (issue #23: a group's token writes were two of its ~10), or at once outside one.
+ */
+export async function atCommit(q: Queryable, key: string, sql: string): Promise<void> {
+  if (q.atCommit) q.atCommit(key, sql);
+  else await q.run(sql);
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
-import { GROUPED, onceAfterCommit, onceBeforeCommit, writeLater, writeWaiting, type Db, type Queryable } from './db.js';
+import { GROUPED, atCommit, onceAfterCommit, writeLater, writeWaiting, type Db, type Queryable } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -235,28 +235,44 @@ for (const s of await stores()) {
       assert.deepEqual(writes, [['n0', 'n1'], ['n2']]);
     });
 
-    test('beforeCommit work runs once per transaction, just before the commit', async () => {
-      await s.db.exec('CREATE TABLE IF NOT EXISTS h (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
-      await s.db.run('INSERT INTO h (id, n) VALUES (1, 0)');
-      let runs = 0;
-      const bump = (q: Parameters<typeof onceBeforeCommit>[0]) =>
-        onceBeforeCommit(q, 'h', async (c) => {
-          runs++;
-          await c.run('UPDATE h SET n = n + 1 WHERE id = 1');
-        });
+    test('atCommit statements run once per transaction, with its commit, in key order', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS h (id INTEGER PRIMARY KEY, n INTEGER NOT NULL, last TEXT)');
+      await s.db.run("INSERT INTO h (id, n, last) VALUES (1, 0, '')");
+      const bump = (q: Parameters<typeof atCommit>[0], key = 'h') =>
+        atCommit(q, key, `UPDATE h SET n = n + 1, last = '${key}' WHERE id = 1`);
+      const read = async () => (await s.db.get<{ n: number; last: string }>('SELECT n, last FROM h WHERE id = 1'))!;
+      const seen: number[] = [];
       await Promise.all(
         Array.from({ length: 6 }, () =>
           s.db.tx(async (tx) => {
             await bump(tx);
             await bump(tx);
+            seen.push(Number((await tx.get<{ n: number }>('SELECT n FROM h WHERE id = 1'))!.n));
           }, GROUPED),
         ),
       );
-      const n = (await s.db.get<{ n: number }>('SELECT n FROM h WHERE id = 1'))!.n;
-      assert.equal(Number(n), runs);
-      assert.ok(runs >= 1 && runs <= 6, `ran ${runs} times for 6 transactions`);
+      const n = Number((await read()).n);
+      assert.ok(n >= 1 && n <= 6, `ran ${n} times for 6 transactions`);
+      assert.ok(
+        seen.every((v) => v < n),
+        'not run before the commit',
+      );
+      // Keys in order, whatever order they were asked in; outside a transaction, at once.
+      await s.db.tx(async (tx) => {
+        await bump(tx, 'k2');
+        await bump(tx, 'k1');
+      });
+      assert.deepEqual({ ...(await read()), n: Number((await read()).n) }, { n: n + 2, last: 'k2' });
       await bump(s.db);
-      assert.equal(Number((await s.db.get<{ n: number }>('SELECT n FROM h WHERE id = 1'))!.n), runs);
+      assert.equal(Number((await read()).n), n + 3);
+      // A failing statement fails the commit: nothing the transaction wrote stays.
+      await assert.rejects(
+        s.db.tx(async (tx) => {
+          await tx.run("UPDATE h SET last = 'written' WHERE id = 1");
+          await atCommit(tx, 'bad', 'INSERT INTO no_such_table (id) VALUES (1)');
+        }),
+      );
+      assert.equal((await read()).last, 'h');
     });
   });
 }

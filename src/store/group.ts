@@ -110,18 +110,18 @@ type Later = { rows: unknown[]; write: (q: Queryable, rows: unknown[]) => Promis
 export type Group = ReturnType<typeof groupTx>;
 
 /**
- * A group's transaction: `q` with the commit hooks its jobs register (Queryable.beforeCommit,
- * afterCommit), each once per key. `beforeCommit` runs the first kind in key order, so that every
+ * A group's transaction: `q` with the commit hooks its jobs register (Queryable.atCommit,
+ * afterCommit), each once per key. The `atCommit` statements come last, in key order, so that every
  * transaction takes those rows' locks in the same order; `afterCommit` the wake-ups, each guarded:
  * one that throws must not stop the others (the woken readers' own polls find the rows later).
  */
 export function groupTx(q: Queryable) {
-  const before = new Map<string, (q: Queryable) => Promise<void>>();
+  const atCommit = new Map<string, string>();
   const after = new Map<string, () => void>();
   let later = new Map<string, Later>();
   const tx: Queryable = {
     ...q,
-    beforeCommit: (key, fn) => void (before.has(key) || before.set(key, fn)),
+    atCommit: (key, sql) => void (atCommit.has(key) || atCommit.set(key, sql)),
     afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
     later(key, row, write) {
       const kind = later.get(key);
@@ -135,7 +135,7 @@ export function groupTx(q: Queryable) {
       await kind.write(tx, kind.rows);
     },
   };
-  /** Writes the rows waiting, each kind in one call, in key order (as beforeCommit, for the locks' order). */
+  /** Writes the rows waiting, each kind in one call, in key order (as atCommit's, for the locks' order). */
   async function flush(): Promise<void> {
     while (later.size) {
       const kinds = later;
@@ -153,9 +153,9 @@ export function groupTx(q: Queryable) {
     discard(): void {
       later = new Map();
     },
-    async beforeCommit(on: Queryable): Promise<void> {
-      await flush();
-      for (const key of [...before.keys()].sort()) await before.get(key)!(on);
+    /** The `atCommit` statements, in key order: the driver runs them, then COMMIT. */
+    commitStatements(): string[] {
+      return [...atCommit.keys()].sort().map((key) => atCommit.get(key)!);
     },
     afterCommit(): void {
       for (const fn of after.values()) {

@@ -149,10 +149,11 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     try {
       if (!open) await client.query('BEGIN');
       outcome = await runJobs(jobs, group, savepoints);
-      await group.beforeCommit(q);
+      await group.flush();
       chained = next();
-      // A failed COMMIT skips the rest of the query: the ROLLBACK below ends what is left either way.
-      await client.query(chained ? 'COMMIT; BEGIN' : 'COMMIT');
+      // The commit's statements, COMMIT and the next BEGIN in one simple query, one round trip. A
+      // statement that fails skips the rest of the query: the ROLLBACK below ends what is left.
+      await client.query([...group.commitStatements(), chained ? 'COMMIT; BEGIN' : 'COMMIT'].join('; '));
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release();

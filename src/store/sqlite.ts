@@ -95,7 +95,8 @@ export function openSqlite(file: string): Db {
     }
     try {
       outcome = await runJobs(jobs, group, savepoints);
-      await group.beforeCommit(direct);
+      await group.flush();
+      for (const sql of group.commitStatements()) conn.exec(sql);
       commit();
     } catch (error) {
       if (conn.inTransaction) rollback();

@@ -1,7 +1,6 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
-import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import { onceBeforeCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
+import { atCommit, onceAfterCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRowIf, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
@@ -96,31 +95,22 @@ const generation = generationToken('posts_generation', 1);
  */
 async function touch(db: Queryable): Promise<void> {
   generation.changed();
-  // Once per transaction, just before its commit: a group of creations replaces the token once.
-  await onceBeforeCommit(db, 'posts_generation', async (q) => {
-    await q.run(
-      'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
-      [randomUUID()],
-    );
-    generation.changed();
-  });
+  // Once per transaction, with its commit: a group of creations replaces the token once. Read again
+  // once committed: a read sent before the commit answered with the old value.
+  await atCommit(db, 'posts_generation', generation.replaceSql());
+  onceAfterCommit(db, 'posts_generation', generation.changed);
 }
 
 /**
  * An insert leaves every cached row as fresh as it was (a new id was in no cache), so it keeps the
  * token; it only writes one when the store has none (a store that held no posts, or was reset), so a
  * store holding posts always has one. Replacing it on every insert made every process read each
- * cached row's version again after each group of creations (issue #23). Its own key: an update in
- * the same transaction still replaces the token (`posts_generation` sorts, and runs, first).
+ * cached row's version again after each group of creations (issue #23). Its own key, after
+ * `posts_generation`: an update in the same transaction still replaces the token. A reader that read
+ * no token reads it again in its next turn or step, so a token written here needs no `changed()`.
  */
 async function ensureToken(db: Queryable): Promise<void> {
-  await onceBeforeCommit(db, 'posts_generation_exists', async (q) => {
-    const { changes } = await q.run(
-      'INSERT INTO posts_generation (id, value) VALUES (1, ?) ON CONFLICT (id) DO NOTHING',
-      [randomUUID()],
-    );
-    if (changes > 0) generation.changed();
-  });
+  await atCommit(db, 'posts_generation_exists', generation.ensureSql());
 }
 
 /** Ids padded to 19 digits sort as numbers in text order. */

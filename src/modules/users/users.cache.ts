@@ -36,7 +36,7 @@ export async function cachedUsersByIds(
 /**
  * A user's row without its counters, kept under the accounts' token, which a counter's move does not
  * replace (users.repo.ts `touch`): a post's author read once, not once a post (issue #23). Inside a
- * transaction (`beforeCommit`) the row is read: the transaction may have changed it, and replaces the
+ * transaction (`atCommit`) the row is read: the transaction may have changed it, and replaces the
  * token only as it commits.
  */
 export async function cachedAccount(
@@ -44,7 +44,7 @@ export async function cachedAccount(
   db: Queryable,
   id: string,
 ): Promise<AccountRow | undefined> {
-  if (db.beforeCommit) return usersRepo.byId(db, id);
+  if (db.atCommit) return usersRepo.byId(db, id);
   const generation = await usersRepo.accountGeneration(db);
   const held = cache.get(id);
   if (held && generation !== null && held.checked === generation) return held.row;

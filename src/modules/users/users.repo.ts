@@ -1,7 +1,6 @@
 // Every SQL statement for the users table.
-import { randomUUID } from 'node:crypto';
 import { generationToken } from '../../shared/row-cache.js';
-import { onceBeforeCommit, writeLater, type Queryable } from '../../store/index.js';
+import { atCommit, onceAfterCommit, writeLater, type Queryable } from '../../store/index.js';
 
 export type UserRow = {
   id: string;
@@ -92,14 +91,10 @@ async function touch(db: Queryable, what: 'row' | 'counters' = 'row'): Promise<v
 
 async function replace(db: Queryable, id: number, token: typeof generation): Promise<void> {
   token.changed();
-  // Once per transaction, just before its commit: a group of creations replaces the token once.
-  await onceBeforeCommit(db, `users_generation ${id}`, async (q) => {
-    await q.run(
-      'INSERT INTO users_generation (id, value) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET value = excluded.value',
-      [id, randomUUID()],
-    );
-    token.changed();
-  });
+  // Once per transaction, with its commit: a group of creations replaces the token once. Read again
+  // once committed: a read sent before the commit answered with the old value.
+  await atCommit(db, `users_generation ${id}`, token.replaceSql());
+  onceAfterCommit(db, `users_generation ${id}`, token.changed);
 }
 
 /**
