@@ -75,6 +75,8 @@ export type Hub = {
   /** What the hub's own housekeeping needs: the store, the clock, the buffer and keep-alive settings. */
   base: RuntimeBase;
   holder: string;
+  /** Events the dispatcher's last step found (stream.dispatch.ts: it lingers after big ones). */
+  lastBatch: number;
   conns: Map<string, Conn>;
   /** Connections admitted (their row written) but not registered yet: they count towards the limit. */
   admitting: Set<string>;
@@ -119,6 +121,7 @@ export function createStreamHub(base: RuntimeBase): Hub {
     admitting: new Set(),
     byApp: new Map(),
     tail: null,
+    lastBatch: 0,
     chain: Promise.resolve(),
     timers: [],
     ticks: 0,
