@@ -84,3 +84,26 @@ test('a linger asked at each nudge: none while it answers 0', async () => {
   assert.equal(steps, now, 'lingering now');
   await pump.stop();
 });
+
+test("a 'paced' step is followed by the next after idleMs, without backing off; an empty one backs off", async () => {
+  const at: number[] = [];
+  let results: (boolean | 'paced')[] = ['paced', 'paced', 'paced', false, false, false];
+  const pump = createPump({
+    idleMs: 40,
+    maxIdleMs: 10_000,
+    onError: (err) => assert.fail(String(err)),
+    step: async () => {
+      at.push(performance.now());
+      return results.shift() ?? false;
+    },
+  });
+  pump.start();
+  await sleep(700);
+  await pump.stop();
+  results = [];
+  const gaps = at.slice(1).map((t, i) => t - at[i]!);
+  // Three paced steps: each next one idleMs later (not 40, 80, 160).
+  for (const g of gaps.slice(0, 3)) assert.ok(g >= 35 && g < 75, `paced gap ${g}`);
+  // Then the empty ones back off: 40, 80, 160 ms.
+  assert.ok(gaps[4]! > gaps[3]! * 1.5, `backed off: ${gaps.map(Math.round).join(', ')}`);
+});

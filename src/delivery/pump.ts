@@ -5,7 +5,11 @@
 export type Pump = { start(): void; nudge(): void; stop(): Promise<void> };
 
 export type PumpOptions = {
-  step: () => Promise<boolean>;
+  /**
+   * One round: true when it found a full batch (step again at once); 'paced' when it found work but
+   * not a full batch (step again after `idleMs`, without backing off); false when it found nothing.
+   */
+  step: () => Promise<boolean | 'paced'>;
   idleMs: number;
   maxIdleMs?: number;
   onError: (err: unknown) => void;
@@ -48,21 +52,21 @@ export function createPump(o: PumpOptions): Pump {
 
   async function run() {
     while (running) {
-      let busy = false;
+      let busy: boolean | 'paced' = false;
       try {
         busy = await o.step();
       } catch (err) {
         o.onError(err);
         await sleep(200);
       }
-      if (busy) {
+      if (busy === true) {
         nudged = false;
         idle = o.idleMs;
         continue;
       }
       // After a nudge `idle` is back at its base: a nudged write not yet committed is found soon.
-      const wait = idle;
-      idle = Math.min(maxIdle, wait * 2);
+      const wait = busy === 'paced' ? o.idleMs : idle;
+      idle = busy === 'paced' ? o.idleMs : Math.min(maxIdle, wait * 2);
       await sleep(wait);
     }
   }
