@@ -102,6 +102,20 @@ export async function atCommit(q: Queryable, key: string, sql: string): Promise<
   else await q.run(sql);
 }
 
+/** A generation token as the store replaces it (shared/row-cache.ts `generationToken`). */
+type Token = { replaceSql(): string; changed(): void };
+
+/**
+ * Replaces `token` once with the commit of the transaction `q` belongs to (at once outside one): a
+ * group of creations replaces it once. The process's memo of it is forgotten now and again once
+ * committed: a read sent before the commit answered with the old value.
+ */
+export async function replaceAtCommit(q: Queryable, key: string, token: Token): Promise<void> {
+  token.changed();
+  await atCommit(q, key, token.replaceSql());
+  onceAfterCommit(q, key, token.changed);
+}
+
 /**
  * Writes `row` with `write(q, rows)`: at once outside a transaction; inside one, with the other rows
  * asked under `key` in one call when the job's run ends (a statement for a run of grouped writes where

@@ -1,6 +1,6 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { generationToken } from '../../shared/row-cache.js';
-import { atCommit, onceAfterCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
+import { atCommit, replaceAtCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRowIf, insertRows } from '../../store/insert.js';
 
 export type PostRow = {
@@ -94,11 +94,7 @@ const generation = generationToken('posts_generation', 1);
  * (posts.cache.ts). Inserts only make sure a token exists (ensureToken).
  */
 async function touch(db: Queryable): Promise<void> {
-  generation.changed();
-  // Once per transaction, with its commit: a group of creations replaces the token once. Read again
-  // once committed: a read sent before the commit answered with the old value.
-  await atCommit(db, 'posts_generation', generation.replaceSql());
-  onceAfterCommit(db, 'posts_generation', generation.changed);
+  await replaceAtCommit(db, 'posts_generation', generation);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Every SQL statement for the users table.
 import { generationToken } from '../../shared/row-cache.js';
-import { atCommit, onceAfterCommit, writeLater, type Queryable } from '../../store/index.js';
+import { replaceAtCommit, writeLater, type Queryable } from '../../store/index.js';
 
 export type UserRow = {
   id: string;
@@ -85,16 +85,8 @@ const accountGeneration = generationToken('users_generation', ACCOUNTS);
  * write moved counters only, which leaves the accounts' token as it was.
  */
 async function touch(db: Queryable, what: 'row' | 'counters' = 'row'): Promise<void> {
-  await replace(db, ROWS, generation);
-  if (what === 'row') await replace(db, ACCOUNTS, accountGeneration);
-}
-
-async function replace(db: Queryable, id: number, token: typeof generation): Promise<void> {
-  token.changed();
-  // Once per transaction, with its commit: a group of creations replaces the token once. Read again
-  // once committed: a read sent before the commit answered with the old value.
-  await atCommit(db, `users_generation ${id}`, token.replaceSql());
-  onceAfterCommit(db, `users_generation ${id}`, token.changed);
+  await replaceAtCommit(db, `users_generation ${ROWS}`, generation);
+  if (what === 'row') await replaceAtCommit(db, `users_generation ${ACCOUNTS}`, accountGeneration);
 }
 
 /**
