@@ -76,6 +76,9 @@ function redact(url: string): string {
   }
 }
 
+/** How long the write lane may chain its transactions before its connection goes idle once (runLane). */
+const LANE_IDLE_EVERY_MS = 1_000;
+
 /** A fixed advisory-lock key: "aviary" in ASCII. */
 const LOCK_KEY = 0x617669617279;
 
@@ -172,8 +175,16 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   // jobs wait, a group's COMMIT also begins the next group's transaction: a round trip fewer a group
   // (of ~10 in bench:writes, issue #23). A transaction begun holds no snapshot or lock until its first
   // statement (READ COMMITTED), and no SQL of Aviary reads the transaction's start time.
+  //
+  // But a backend reports its tables' changes to the statistics views (pg_stat_user_tables, which the
+  // statistics keeper and autovacuum read) only when it goes idle outside a transaction, at most once
+  // a second (PostgreSQL's PGSTAT_MIN_INTERVAL): a lane chaining under a steady load never did, so
+  // posts, the outbox and users were not analysed until the load stopped, and their first plans
+  // (sequential scans) stayed for the whole burst (issue #23). So the chain is broken once a second.
   let lane: GroupJob[] = [];
   let laneBusy = false;
+  let laneIdleAt = Date.now();
+  const chainMore = () => lane.length > 0 && Date.now() - laneIdleAt < LANE_IDLE_EVERY_MS;
   async function runLane(): Promise<void> {
     laneBusy = true;
     let open: pg.PoolClient | null = null;
@@ -181,7 +192,8 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       while (lane.length) {
         const jobs = lane;
         lane = [];
-        open = await runGroup(jobs, open, () => lane.length > 0);
+        open = await runGroup(jobs, open, chainMore);
+        if (!open) laneIdleAt = Date.now();
       }
     } finally {
       // Never left open (next() saw jobs waiting, and only this loop takes them); ended all the same.
