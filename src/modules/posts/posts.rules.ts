@@ -71,6 +71,23 @@ export function checkReply(
   if (!allowed) throw problems.forbidden(REPLY_NOT_ALLOWED);
 }
 
+/**
+ * Which of checkReply's lookups can change its answer, so that a creation reads only those (issue #23:
+ * the quoted post and the follow edge were read for every reply of the firehose, two statements a
+ * reply, though only a self-serve tier or reply_settings other than 'everyone' consult them).
+ */
+export function replyLookups(
+  actor: Actor,
+  original: PostRow,
+  replier: AccountRow,
+): { quoted: boolean; follows: boolean } {
+  if (original.author_id === replier.id) return { quoted: false, follows: false };
+  return {
+    quoted: original.quote_of_id !== null && (SELF_SERVE.has(actor.app.tier) || original.reply_settings !== 'everyone'),
+    follows: original.reply_settings === 'following',
+  };
+}
+
 /** Edits: the owner, with Premium, within an hour of the first version, edits left (seed Limits). */
 export function checkEdit(prev: PostRow, editor: AccountRow, now: number): void {
   if (prev.author_id !== editor.id) throw problems.forbidden('You are not permitted to edit this Post.');

@@ -3,6 +3,7 @@
 // webhook delivery consume them). Throws problems; knows nothing of HTTP.
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
+import { perTurn } from '../../shared/turn-batch.js';
 import type { Actor } from '../../shared/selection.js';
 import { GROUPED, type Queryable } from '../../store/index.js';
 import { enqueueSource } from '../../delivery/index.js';
@@ -26,7 +27,15 @@ import {
 import { analyzeText, buildPost, mentionedIds, type PostInput } from './posts.build.js';
 import { rememberWritten } from './posts.cache.js';
 import { postsRepo, type PollRow, type PostRow } from './posts.repo.js';
-import { checkEdit, checkExclusive, checkLength, checkMonthlyCap, checkReply, monthOf } from './posts.rules.js';
+import {
+  checkEdit,
+  checkExclusive,
+  checkLength,
+  checkMonthlyCap,
+  checkReply,
+  monthOf,
+  replyLookups,
+} from './posts.rules.js';
 import type { CreatePostBody } from './posts.schema.js';
 import { extractEntities, weightedLength, type AnnotationEntity, type Entities } from './posts.text.js';
 
@@ -61,9 +70,28 @@ async function resolverOf(deps: Deps, names: string[], tx?: Queryable): Promise<
   return (u) => ids.get(u);
 }
 
+const byIdLookups = new WeakMap<object, (ids: readonly string[]) => Promise<Map<string, PostRow>>>();
+/**
+ * A post by id for a creation's checks. On a shared store (PostgreSQL) the reads asked for in one turn
+ * are one (shared/turn-batch.ts): the firehose starts a tick's posts in one turn, and its replies and
+ * quotes read their targets, a statement each (issue #23). On the embedded store at once, as the
+ * mentions (a read there costs a fraction of a turn's wait).
+ */
+function postForCheck(deps: Deps, id: string): Promise<PostRow | undefined> {
+  const db = deps.db;
+  if (db.embedded) return postsRepo.byId(db, id);
+  let lookup = byIdLookups.get(db);
+  if (!lookup)
+    byIdLookups.set(
+      db,
+      (lookup = perTurn(async (ids) => new Map((await postsRepo.byIds(db, ids)).map((p) => [p.id, p])))),
+    );
+  return lookup([id]).then((found) => found.get(id));
+}
+
 /** A reply's or quote's target, which must exist and be visible to the author (v1.1 code 385). */
 async function target(deps: Deps, id: string, author: AccountRow, what: 'reply to' | 'quote'): Promise<PostRow> {
-  const p = await postsRepo.byId(deps.db, id);
+  const p = await postForCheck(deps, id);
   const owner = p && p.author_id !== author.id ? await requireUser(deps, p.author_id) : null;
   if (!p || (owner?.protected === 1 && !(await isFollowing(deps, author.id, owner.id)))) {
     const message = `You attempted to ${what} a Tweet that is deleted or not visible to you.`;
@@ -81,8 +109,10 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   checkLength(text, weightedLength(text), author);
   const replyTo = b.reply ? await target(deps, b.reply.in_reply_to_tweet_id, author, 'reply to') : undefined;
   if (replyTo) {
-    const quoted = replyTo.quote_of_id ? await postsRepo.byId(deps.db, replyTo.quote_of_id) : undefined;
-    checkReply(actor, replyTo, quoted, author, await isFollowing(deps, replyTo.author_id, author.id));
+    const needs = replyLookups(actor, replyTo, author);
+    const quoted = needs.quoted ? await postForCheck(deps, replyTo.quote_of_id!) : undefined;
+    const follows = needs.follows && (await isFollowing(deps, replyTo.author_id, author.id));
+    checkReply(actor, replyTo, quoted, author, follows);
   }
   const quoteOf = b.quote_tweet_id ? await target(deps, b.quote_tweet_id, author, 'quote') : undefined;
   const media = b.media ? await attachableMedia(deps, author.id, b.media.media_ids) : [];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildPost } from './posts.build.js';
 import { detectLang } from './posts.lang.js';
-import { checkEdit, checkReply, summoned } from './posts.rules.js';
+import { checkEdit, checkReply, replyLookups, summoned } from './posts.rules.js';
 import { extractEntities, shortenLinks } from './posts.text.js';
 import { EDIT_WINDOW_MS } from './posts.view.js';
 
@@ -57,6 +57,47 @@ test('a reply on a self-serve tier needs the original to mention or quote the re
   assert.equal(summoned(post(), post({ id: '1800000000000000001', authorId: '2' }), replier), true);
   assert.throws(() => checkReply(actor('free'), post(), undefined, replier, false), /not allowed/);
   assert.doesNotThrow(() => checkReply(actor('enterprise'), post(), undefined, replier, false));
+});
+
+test("replyLookups names every lookup that can change checkReply's answer", () => {
+  const replier = user('2', 'replier');
+  const outcome = (...a: Parameters<typeof checkReply>) => {
+    try {
+      checkReply(...a);
+      return 'allowed';
+    } catch {
+      return 'refused';
+    }
+  };
+  const quotedByReplier = post({ id: '1800000000000000001', authorId: '2' });
+  const quotedByOther = post({ id: '1800000000000000002', authorId: '3' });
+  let skipped = 0;
+  for (const tier of ['free', 'pro', 'enterprise'])
+    for (const settings of ['everyone', 'following', 'mentionedUsers', 'verified'])
+      for (const quotes of [false, true])
+        for (const mentions of [false, true])
+          for (const own of [false, true]) {
+            const original = post({
+              authorId: own ? '2' : '1',
+              text: mentions ? 'hey @replier' : 'hello',
+              resolve: (u) => (u === 'replier' ? '2' : undefined),
+              quoteOf: quotes ? quotedByOther : undefined,
+              replySettings: settings,
+            });
+            const needs = replyLookups(actor(tier), original, replier);
+            const quoted = [quotes ? quotedByOther : undefined, quotes ? quotedByReplier : undefined];
+            const follows = [false, true];
+            // A lookup left out must not matter: every value it could have gives the same answer.
+            const answers = new Set(
+              (needs.quoted ? [quoted[0]] : quoted).flatMap((q) =>
+                (needs.follows ? [false] : follows).map((f) => outcome(actor(tier), original, q, replier, f)),
+              ),
+            );
+            assert.equal(answers.size, 1, `${tier} ${settings} quotes=${quotes} mentions=${mentions} own=${own}`);
+            if (!needs.quoted && !needs.follows) skipped++;
+          }
+  assert.ok(skipped > 0);
+  assert.deepEqual(replyLookups(actor('enterprise'), post(), replier), { quoted: false, follows: false });
 });
 
 test('edits: owner, Premium, one hour', () => {
