@@ -183,8 +183,8 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   // (sequential scans) stayed for the whole burst (issue #23). So the chain is broken once a second.
   let lane: GroupJob[] = [];
   let laneBusy = false;
-  let laneIdleAt = Date.now();
-  const chainMore = () => lane.length > 0 && Date.now() - laneIdleAt < LANE_IDLE_EVERY_MS;
+  let laneIdleAt = performance.now();
+  const chainMore = () => lane.length > 0 && performance.now() - laneIdleAt < LANE_IDLE_EVERY_MS;
   async function runLane(): Promise<void> {
     laneBusy = true;
     let open: pg.PoolClient | null = null;
@@ -193,7 +193,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
         const jobs = lane;
         lane = [];
         open = await runGroup(jobs, open, chainMore);
-        if (!open) laneIdleAt = Date.now();
+        if (!open) laneIdleAt = performance.now();
       }
     } finally {
       // Never left open (next() saw jobs waiting, and only this loop takes them); ended all the same.
