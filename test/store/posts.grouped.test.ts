@@ -133,5 +133,18 @@ forEachStore('new posts written together', (store) => {
       post(fayAccount, row(fay, 'fay quotes it a third time', original)),
     ]);
     assert.equal(await quoteCount(), 2);
+    // A run where gus deletes his only quote (one account fewer) and hal quotes it and deletes that
+    // quote (none more): one.
+    const hal = await newUser(s);
+    const halAccount = await requireUser(s.deps, hal.id);
+    const gusQuote = (await postsRepo.byAuthor(s.deps.db, gus.id, { limit: 5 })).find((p) => p.quote_of_id)!;
+    const halQuote = row(hal, 'hal quotes it briefly', original);
+    await Promise.all([
+      post(bobAccount, row(bob, 'opens a last run')),
+      deletePost(s.deps, actor(gus), gusQuote.id),
+      post(halAccount, halQuote),
+      deletePost(s.deps, actor(hal), halQuote.id),
+    ]);
+    assert.equal(await quoteCount(), 1);
   });
 });

@@ -228,15 +228,14 @@ export async function insertPost(
   author: AccountRow,
   unlessRepeat?: string,
 ): Promise<void> {
-  const quotedBefore = row.quote_of_id ? await postsRepo.quotesBy(tx, author.id, row.quote_of_id) : 0;
   await postsRepo.insertNew(tx, row, unlessRepeat, duplicate);
   await postsRepo.insertMentions(tx, row.id, mentionedIds(row));
   await bumpUserCounter(tx, author.id, 'tweet_count', 1);
   const media = row.media_keys ? (JSON.parse(row.media_keys) as string[]).length : 0;
   if (media) await bumpUserCounter(tx, author.id, 'media_count', media);
   if (row.reply_to_id) await postsRepo.bumpMetric(tx, row.reply_to_id, 'reply_count', 1);
-  // quote_count counts distinct quoting accounts (seed, Post object).
-  if (row.quote_of_id && quotedBefore === 0) await postsRepo.bumpMetric(tx, row.quote_of_id, 'quote_count', 1);
+  // quote_count counts distinct quoting accounts (seed, Post object): settled with the run's writes.
+  if (row.quote_of_id) await postsRepo.quoteMoved(tx, row.quote_of_id, author.id, 1);
   if (row.repost_of_id) await postsRepo.bumpMetric(tx, row.repost_of_id, 'retweet_count', 1);
 }
 
@@ -327,8 +326,7 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolea
   if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
   if (latest.reply_to_id) await postsRepo.bumpMetric(tx, latest.reply_to_id, 'reply_count', -1);
   if (latest.repost_of_id) await postsRepo.bumpMetric(tx, latest.repost_of_id, 'retweet_count', -1);
-  if (latest.quote_of_id && (await postsRepo.quotesBy(tx, p.author_id, latest.quote_of_id)) === 0)
-    await postsRepo.bumpMetric(tx, latest.quote_of_id, 'quote_count', -1);
+  if (latest.quote_of_id) await postsRepo.quoteMoved(tx, latest.quote_of_id, p.author_id, -1);
   await emit(deps, tx, 'post.delete', latest, { ids });
   return true;
 }
