@@ -285,7 +285,7 @@ const NEW_POSTS = 'post_rows';
 
 /**
  * Writes the run's waiting new posts before a statement that reads or updates posts matching `wanted`
- * (a post by id, a chain by its root, an author's quotes of a post), and only then: the run's other
+ * (a post by id, a chain by its root, an author's reposts of a post), and only then: the run's other
  * posts keep waiting, to be written together at its end (issue #23: on PostgreSQL the firehose's
  * replies and quotes each read their target in the write lane, and each such read wrote the run's
  * posts so far in a statement of its own, ~7 INSERTs a group).
