@@ -304,10 +304,12 @@ type NewPost = {
 
 /**
  * Writes a run's new posts: one statement for one post (the duplicate check rides on its INSERT),
- * else the authors' latest texts in one read and every row in one INSERT. Within the run a post is
- * checked against the one before it of the same author, as if each had been written in turn. A
- * duplicate throws its refusal: the run is undone and run again a job at a time (store/group.ts), where
- * each post is written alone, so the refusal reaches the job that asked for it.
+ * else one INSERT for all of them (400 a statement) where each author's first post to check in the
+ * run is checked against the author's latest post before it in the same statement, and the later
+ * ones against the run's post before them here. A duplicate throws its refusal: the run is undone and
+ * run again a job at a time (store/group.ts), where each post is written alone, so the refusal
+ * reaches the job that asked for it. (The latest texts were a read of their own before the INSERT: a
+ * round trip of the write lane a group on PostgreSQL, issue #23.)
  */
 async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
   if (posts.length === 1) {
@@ -315,31 +317,62 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
     if (p.unlessRepeat === undefined) await insertRow(db, 'posts', POST_COLUMNS, p.row);
     else if (!(await insertUnlessRepeat(db, p.row, [p.row.author_id, p.unlessRepeat]))) throw p.repeated();
   } else {
-    // The latest text before the run of each author with a post to check.
-    const last = new Map<string, string | null>();
-    const ask = [...new Set(posts.filter((p) => p.unlessRepeat !== undefined).map((p) => p.row.author_id))];
-    for (let i = 0; i < ask.length; i += 500) {
-      const part = ask.slice(i, i + 500);
-      const rows = await db.all<{ author_id: string; text: string | null }>(
-        `SELECT v.column1 AS author_id, (${latestOriginal('v.column1')}) AS text
-         FROM (VALUES ${part.map(() => '(?)').join(', ')}) AS v`,
-        part,
-      );
-      for (const r of rows) last.set(r.author_id, r.text);
-    }
+    // Each post's text to check against the store (its author's first in the run), or null.
+    const checks: (string | null)[] = [];
+    const previous = new Map<string, string>();
     for (const p of posts) {
-      if (p.unlessRepeat !== undefined && last.get(p.row.author_id) === p.unlessRepeat) throw p.repeated();
-      if (p.row.repost_of_id === null) last.set(p.row.author_id, p.row.text);
+      const author = p.row.author_id;
+      const before = previous.get(author);
+      if (p.unlessRepeat !== undefined && before === p.unlessRepeat) throw p.repeated();
+      checks.push(p.unlessRepeat !== undefined && before === undefined ? p.unlessRepeat : null);
+      if (p.row.repost_of_id === null) previous.set(author, p.row.text);
     }
-    await insertRows(
-      db,
-      'posts',
-      POST_COLUMNS,
-      posts.map((p) => p.row),
-      400,
-    );
+    for (let i = 0; i < posts.length; i += 400) {
+      const part = posts.slice(i, i + 400);
+      const params = new Array<Param>(part.length * (POST_COLUMNS.length + 1));
+      let k = 0;
+      for (const [j, p] of part.entries()) {
+        for (const c of POST_COLUMNS) params[k++] = p.row[c] as Param;
+        params[k++] = checks[i + j]!;
+      }
+      const { changes } = await db.run(insertCheckedSql(part.length), params);
+      if (changes !== part.length) throw part.find((p, j) => checks[i + j] !== null)!.repeated();
+    }
   }
   await ensureToken(db);
+}
+
+// The columns PostgreSQL must be told are not text: a VALUES list's parameters are typed as text
+// there (SQLite takes the casts of integers as they are).
+const POST_INTEGERS = new Set<string>([
+  'created_at',
+  'possibly_sensitive',
+  'paid_partnership',
+  'share_with_followers',
+  'nullcast',
+  'display_end',
+  'edits_remaining',
+  'retweet_count',
+  'reply_count',
+  'like_count',
+  'quote_count',
+  'bookmark_count',
+  'impression_count',
+]);
+const checkedInserts = new Map<number, string>();
+/** The INSERT of `n` posts, each with its text to check after its columns (null: none). */
+function insertCheckedSql(n: number): string {
+  let sql = checkedInserts.get(n);
+  if (sql !== undefined) return sql;
+  const row = `(${POST_COLUMNS.map((c) => (POST_INTEGERS.has(c) ? 'CAST(? AS BIGINT)' : '?')).join(', ')}, ?)`;
+  const check = `v.column${POST_COLUMNS.length + 1}`;
+  const author = `v.column${POST_COLUMNS.indexOf('author_id') + 1}`;
+  sql = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
+    SELECT ${POST_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')}
+    FROM (VALUES ${Array.from({ length: n }, () => row).join(', ')}) AS v
+    WHERE ${check} IS NULL OR NOT EXISTS (SELECT 1 FROM (${latestOriginal(author)}) latest WHERE latest.text = ${check})`;
+  if (checkedInserts.size < 64) checkedInserts.set(n, sql);
+  return sql;
 }
 
 export const postsRepo = {
