@@ -335,43 +335,32 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
         for (const c of POST_COLUMNS) params[k++] = p.row[c] as Param;
         params[k++] = checks[i + j]!;
       }
-      const { changes } = await db.run(insertCheckedSql(part.length), params);
+      const { changes } = await db.run(insertCheckedSql(part.length, part[0]!.row), params);
       if (changes !== part.length) throw part.find((p, j) => checks[i + j] !== null)!.repeated();
     }
   }
   await ensureToken(db);
 }
 
-// The columns PostgreSQL must be told are not text: a VALUES list's parameters are typed as text
-// there (SQLite takes the casts of integers as they are).
-const POST_INTEGERS = new Set<string>([
-  'created_at',
-  'possibly_sensitive',
-  'paid_partnership',
-  'share_with_followers',
-  'nullcast',
-  'display_end',
-  'edits_remaining',
-  'retweet_count',
-  'reply_count',
-  'like_count',
-  'quote_count',
-  'bookmark_count',
-  'impression_count',
-]);
-const checkedInserts = new Map<number, string>();
-/** The INSERT of `n` posts, each with its text to check after its columns (null: none). */
-function insertCheckedSql(n: number): string {
-  let sql = checkedInserts.get(n);
+const checkedInserts = new Map<string, string>();
+/**
+ * The INSERT of `n` posts, each with its text to check after its columns (null: none). A VALUES list's
+ * parameters are typed as text on PostgreSQL, so the columns holding numbers in `sample` are cast
+ * (every post has numbers in the same columns: the integer ones; SQLite takes the casts as they are).
+ */
+function insertCheckedSql(n: number, sample: PostRow): string {
+  const numeric = POST_COLUMNS.map((c) => typeof sample[c] === 'number');
+  const key = `${n} ${numeric.map(Number).join('')}`;
+  let sql = checkedInserts.get(key);
   if (sql !== undefined) return sql;
-  const row = `(${POST_COLUMNS.map((c) => (POST_INTEGERS.has(c) ? 'CAST(? AS BIGINT)' : '?')).join(', ')}, ?)`;
+  const row = `(${numeric.map((cast) => (cast ? 'CAST(? AS BIGINT)' : '?')).join(', ')}, ?)`;
   const check = `v.column${POST_COLUMNS.length + 1}`;
   const author = `v.column${POST_COLUMNS.indexOf('author_id') + 1}`;
   sql = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
     SELECT ${POST_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')}
     FROM (VALUES ${Array.from({ length: n }, () => row).join(', ')}) AS v
     WHERE ${check} IS NULL OR NOT EXISTS (SELECT 1 FROM (${latestOriginal(author)}) latest WHERE latest.text = ${check})`;
-  if (checkedInserts.size < 64) checkedInserts.set(n, sql);
+  if (checkedInserts.size < 64) checkedInserts.set(key, sql);
   return sql;
 }
 
