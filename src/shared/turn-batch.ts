@@ -35,3 +35,16 @@ export function perTurn<V>(load: (keys: string[]) => Promise<Map<string, V>>) {
     return batch();
   };
 }
+
+/**
+ * `perTurn` for each store handle it is asked on (`db`): the lookups asked of one store in one turn are
+ * one read, made with `load(db, keys)`.
+ */
+export function perTurnOn<D extends object, V>(load: (db: D, keys: string[]) => Promise<Map<string, V>>) {
+  const fronts = new WeakMap<D, (keys: readonly string[]) => Promise<Map<string, V>>>();
+  return (db: D, wanted: readonly string[]): Promise<Map<string, V>> => {
+    let front = fronts.get(db);
+    if (!front) fronts.set(db, (front = perTurn((keys) => load(db, keys))));
+    return front(wanted);
+  };
+}

@@ -3,7 +3,7 @@
 // webhook delivery consume them). Throws problems; knows nothing of HTTP.
 import type { Deps } from '../../deps.js';
 import { problems } from '../../shared/problems.js';
-import { perTurn } from '../../shared/turn-batch.js';
+import { perTurnOn } from '../../shared/turn-batch.js';
 import type { Actor } from '../../shared/selection.js';
 import { GROUPED, type Queryable } from '../../store/index.js';
 import { enqueueSource } from '../../delivery/index.js';
@@ -70,7 +70,9 @@ async function resolverOf(deps: Deps, names: string[], tx?: Queryable): Promise<
   return (u) => ids.get(u);
 }
 
-const byIdLookups = new WeakMap<object, (ids: readonly string[]) => Promise<Map<string, PostRow>>>();
+const byIdLookup = perTurnOn(
+  async (db: Queryable, ids: string[]) => new Map((await postsRepo.byIds(db, ids)).map((p) => [p.id, p])),
+);
 /**
  * A post by id for a creation's checks. On a shared store (PostgreSQL) the reads asked for in one turn
  * are one (shared/turn-batch.ts): the firehose starts a tick's posts in one turn, and its replies and
@@ -78,15 +80,8 @@ const byIdLookups = new WeakMap<object, (ids: readonly string[]) => Promise<Map<
  * mentions (a read there costs a fraction of a turn's wait).
  */
 function postForCheck(deps: Deps, id: string): Promise<PostRow | undefined> {
-  const db = deps.db;
-  if (db.embedded) return postsRepo.byId(db, id);
-  let lookup = byIdLookups.get(db);
-  if (!lookup)
-    byIdLookups.set(
-      db,
-      (lookup = perTurn(async (ids) => new Map((await postsRepo.byIds(db, ids)).map((p) => [p.id, p])))),
-    );
-  return lookup([id]).then((found) => found.get(id));
+  if (deps.db.embedded) return postsRepo.byId(deps.db, id);
+  return byIdLookup(deps.db, [id]).then((found) => found.get(id));
 }
 
 /** A reply's or quote's target, which must exist and be visible to the author (v1.1 code 385). */

@@ -206,11 +206,11 @@ export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void):
     step: async () => {
       const settled = await drainIndex(deps, { force: !started, stop: () => stopping, background: true });
       started = true;
-      // Under a steady write load a step finds what ~idleMs of writes queued and the next looks again
-      // after idleMs: the index follows in small passes. Backing off between passes, as when the queue
-      // is empty, left ~2 s of writes for each pass, which then held the store's one writer for 2–4 s
-      // in 500-post transactions (issue #23: bench:firehose on SQLite fell behind the 6,000 posts/s
-      // asked in each such pass; 5,874 / 5,947 → 5,975 / 5,988 / 5,984 posts/s over 30 s).
+      // Under a steady write load a step takes what ~idleMs of writes queued (a pass stops at its first
+      // short batch) and the next looks again after idleMs: the index follows in small passes. Backing
+      // off between passes, as when the queue is empty, left ~2 s of writes for each pass, which then
+      // held the store's one writer for 2–4 s (issue #23: bench:firehose on SQLite fell behind the
+      // 6,000 posts/s asked in each such pass; 5,874 / 5,947 → 5,975 / 5,988 / 5,984 posts/s over 30 s).
       return settled > 0 ? 'paced' : false;
     },
   });

@@ -2,7 +2,7 @@
 import type { Deps } from '../../deps.js';
 import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
-import { perTurn } from '../../shared/turn-batch.js';
+import { perTurnOn } from '../../shared/turn-batch.js';
 import type { Queryable } from '../../store/index.js';
 import { cachedAccount, cachedUsersByIds } from './users.cache.js';
 import { usersRepo, type AccountRow, type Counter, type UserRow } from './users.repo.js';
@@ -140,17 +140,17 @@ export async function findUserIdsByUsernames(db: Queryable, names: readonly stri
       ids.set(u.username_lower, u.id);
   return ids;
 }
-const idLookups = new WeakMap<Queryable, (names: readonly string[]) => Promise<Map<string, string>>>();
+const idLookup = perTurnOn((db: Queryable, names: string[]) => findUserIdsByUsernames(db, names));
 /**
  * The same, among others: the lookups asked for in one turn on the store are one read
  * (shared/turn-batch.ts).
  */
 export function userIdsByUsernames(deps: Deps, names: readonly string[]): Promise<Map<string, string>> {
   if (!names.length) return Promise.resolve(new Map());
-  const db = deps.db;
-  let lookup = idLookups.get(db);
-  if (!lookup) idLookups.set(db, (lookup = perTurn((keys) => findUserIdsByUsernames(db, keys))));
-  return lookup(names.map((n) => n.toLowerCase()));
+  return idLookup(
+    deps.db,
+    names.map((n) => n.toLowerCase()),
+  );
 }
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
