@@ -68,8 +68,9 @@ export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) =>
     afterSettle: (settled) => afterReplaySettled(deps, settled),
   });
   rt.wire({ delivery: () => worker.nudge(), reserve: (n) => worker.reserve(n) });
-  // Delivery rows another node's fan-out committed wake this node's worker too (ADR 0023).
-  await onOutbox(deps.cluster.signals, DELIVERY_TOPICS, () => worker.nudge());
+  // Delivery rows another node's fan-out committed wake this node's worker too (ADR 0023): those still
+  // to claim, not those a writer handed to its own worker (migration 0044).
+  await onOutbox(deps.cluster.signals, DELIVERY_TOPICS, () => worker.nudge(), { pending: true });
   await startChecks(deps, onError);
   worker.start();
   const sweep = setInterval(() => void sweepReplayJobs(deps).catch(onError), 2_000);

@@ -68,4 +68,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0041_posts_author_originals', sql: (await import('./0041_posts_author_originals.js')).default },
   { id: '0042_outbox_notify_pending', sql: (await import('./0042_outbox_notify_pending.js')).default },
   { id: '0043_posts_edit_root_distinct', sql: (await import('./0043_posts_edit_root_distinct.js')).default },
+  { id: '0044_outbox_notify_unclaimed', sql: (await import('./0044_outbox_notify_unclaimed.js')).default },
 ];
