@@ -9,9 +9,10 @@ import { createDeliveryWorker, deliveryRepo, encodeDelivery, type Handoff } from
 import type { HttpClient, HttpRequest, HttpResult } from '../../src/delivery/http.js';
 import type { Deps } from '../../src/deps.js';
 import { createClock } from '../../src/shared/clock.js';
+import { onOutbox, postgresSignals } from '../../src/store/signals.js';
 import type { Db } from '../../src/store/index.js';
 import type { OutboxRow } from '../../src/store/outbox.js';
-import { forEachStore } from '../support/server.js';
+import { forEachStore, PG_URL } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
 
 /** Sends are recorded in order and answered 200 only when `release` is called. */
@@ -33,12 +34,15 @@ function heldHttp() {
 forEachStore('delivery handoff', (kind) => {
   const clock = createClock();
   let db: Db;
+  let schema: string | null;
   let dispose: () => Promise<void>;
   let seq = 0;
   const nextId = () => String(1_000_000 + ++seq);
 
   before(async () => {
-    ({ db, dispose } = await openTestStore(kind, clock));
+    let config;
+    ({ db, dispose, config } = await openTestStore(kind, clock));
+    schema = config.databaseSchema;
   });
   after(async () => {
     await dispose();
@@ -175,4 +179,27 @@ forEachStore('delivery handoff', (kind) => {
       await stopped(w);
     }
   });
+
+  // Migration 0044: the outbox signal marks `!` only the topics of rows still to claim. Handed-over rows
+  // are held by this worker already; every node's worker woke on their signal for a claim that found
+  // nothing. PostgreSQL only: the embedded store signals nothing (its writers wake the worker in memory).
+  if (kind === 'postgres')
+    test('the outbox signal marks rows still to claim, not rows handed over', async () => {
+      const signals = await postgresSignals(PG_URL!, schema);
+      const heard: string[] = [];
+      await signals.listen('outbox', (payload) => heard.push(payload));
+      const claimer = { woken: 0 };
+      await onOutbox(signals, ['webhook.delivery'], () => claimer.woken++, { pending: true });
+      try {
+        const lock = { holder: 'test-holder', until: clock.wall() + 60_000 };
+        await write({ lock, committed: () => undefined, failed: () => undefined }, 's', 2);
+        await write({ lock: null, committed: () => undefined, failed: () => undefined }, 'u', 1);
+        await until(() => heard.length === 2);
+        assert.deepEqual(heard, ['webhook.delivery', 'webhook.delivery,webhook.delivery!']);
+        assert.equal(claimer.woken, 1, 'only the unclaimed row wakes a claimer');
+      } finally {
+        await signals.close();
+        await db.run("UPDATE outbox SET status = 'done', locked_by = NULL WHERE topic = 'webhook.delivery'");
+      }
+    });
 });
