@@ -1,5 +1,11 @@
 // Every SQL statement of the rate-limit counters and the post-read tallies (migration 0025).
 import type { Queryable } from '../store/index.js';
+import { insertRows } from '../store/insert.js';
+
+/** Posts read by an app on a UTC day (`YYYY-MM-DD`) of the service clock. */
+export type ReadRow = { app_id: string; day: string; posts: number };
+const READ_COLUMNS = ['app_id', 'day', 'posts'] as const;
+const READS_ADDED = ' ON CONFLICT (app_id, day) DO UPDATE SET posts = post_reads.posts + excluded.posts';
 
 export type CounterRow = { key: string; reset_at: number; used: number };
 
@@ -49,12 +55,13 @@ export const limitsRepo = {
       endpoint === undefined ? [] : [endpoint],
     ),
 
-  async addReads(db: Queryable, appId: string, day: string, n: number): Promise<void> {
-    await db.run(
-      `INSERT INTO post_reads (app_id, day, posts) VALUES (?, ?, ?)
-       ON CONFLICT (app_id, day) DO UPDATE SET posts = post_reads.posts + excluded.posts`,
-      [appId, day, n],
-    );
+  /**
+   * Adds each row's posts to its app's day, every app of a flush in one statement (issue #23: a
+   * statement an app and a day every 100 ms, with the month's sums below, were 9 % of the statements
+   * of a PostgreSQL firehose run). A flush holds one row per (app, day).
+   */
+  async addReads(db: Queryable, rows: readonly ReadRow[]): Promise<void> {
+    await insertRows(db, 'post_reads', READ_COLUMNS, rows, 500, READS_ADDED);
   },
   /** An app's reads from `fromDay` to `toDay` (inclusive, `YYYY-MM-DD`), by day. */
   readsByDay: (db: Queryable, appId: string, fromDay: string, toDay: string) =>
@@ -63,11 +70,15 @@ export const limitsRepo = {
       [appId, fromDay, toDay],
     ),
   async monthReads(db: Queryable, appId: string, month: string): Promise<number> {
-    const r = await db.get<{ n: number | null }>(
-      'SELECT SUM(posts) AS n FROM post_reads WHERE app_id = ? AND day LIKE ?',
-      [appId, `${month}-%`],
+    return (await limitsRepo.monthReadsOf(db, [appId], month)).get(appId) ?? 0;
+  },
+  /** The month's reads (`YYYY-MM`) of each of `appIds` that has any, in one statement. */
+  async monthReadsOf(db: Queryable, appIds: readonly string[], month: string): Promise<Map<string, number>> {
+    const rows = await db.all<{ app_id: string; n: number | null }>(
+      `SELECT app_id, SUM(posts) AS n FROM post_reads WHERE day LIKE ? AND app_id IN (${appIds.map(() => '?').join(', ')}) GROUP BY app_id`,
+      [`${month}-%`, ...appIds],
     );
-    return Number(r?.n ?? 0);
+    return new Map(rows.map((r) => [r.app_id, Number(r.n ?? 0)]));
   },
 };
 

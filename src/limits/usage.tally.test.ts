@@ -13,18 +13,22 @@ function slowStore() {
   let open = () => {};
   const db = {
     embedded: true,
-    async run(_sql: string, [app, day, n]: [string, string, number]) {
+    /** limitsRepo.addReads: (app, day, posts) triples. */
+    async run(_sql: string, params: (string | number)[]) {
       await gate;
-      rows.set(`${app} ${day}`, (rows.get(`${app} ${day}`) ?? 0) + n);
-      return { changes: 1 };
+      for (let i = 0; i < params.length; i += 3) {
+        const [app, day, n] = params.slice(i, i + 3) as [string, string, number];
+        rows.set(`${app} ${day}`, (rows.get(`${app} ${day}`) ?? 0) + n);
+      }
+      return { changes: params.length / 3 };
     },
-    async get(_sql: string, [app, month]: [string, string]) {
-      let n = 0;
-      for (const [k, v] of rows) if (k.startsWith(`${app} ${month.slice(0, 7)}`)) n += v;
-      return { n };
-    },
-    async all() {
-      return [];
+    /** limitsRepo.monthReadsOf: the month's pattern, then the apps. */
+    async all(_sql: string, [month, ...apps]: string[]) {
+      return apps.map((app) => {
+        let n = 0;
+        for (const [k, v] of rows) if (k.startsWith(`${app} ${month!.slice(0, 7)}`)) n += v;
+        return { app_id: app, n };
+      });
     },
   } as unknown as Db;
   return {
@@ -50,5 +54,27 @@ test('a flush asked for during a write also writes what was counted after that w
   await Promise.all([first, second]);
   assert.equal(store.rows.get('app 2031-06-10'), 3);
   assert.equal(await reads.monthUsed('app'), 3);
+  await reads.stop();
+});
+
+test("one flush writes every app's days and reads back each app's month", async () => {
+  const store = slowStore();
+  let now = Date.UTC(2031, 5, 30, 23);
+  const clock: Clock = { now: () => now, wall: () => 0, mode: () => 'virtual' };
+  const reads = createReads({ db: store.db, clock });
+  store.rows.set('b 2031-06-01', 5); // written earlier (another process, say)
+  reads.add('a', ['1', '2']);
+  reads.add('b', ['1']);
+  now = Date.UTC(2031, 6, 1, 1); // July: a's and b's June reads stay June's
+  reads.add('a', ['1', '3']); // a new day: '1' counts again
+  await reads.flush();
+  assert.deepEqual(Object.fromEntries(store.rows), {
+    'b 2031-06-01': 5,
+    'a 2031-06-30': 2,
+    'b 2031-06-30': 1,
+    'a 2031-07-01': 2,
+  });
+  assert.equal(await reads.monthUsed('a'), 2);
+  assert.equal(await reads.monthUsed('b'), 0);
   await reads.stop();
 });

@@ -76,23 +76,41 @@ export function createReads(base: { db: Db; clock: Clock }): Reads {
     await t.loading;
   }
 
-  async function writeApp(appId: string, t: AppTally): Promise<void> {
-    const days = [...t.pending];
-    t.pending = new Map();
-    const n = days.reduce((sum, [day, posts]) => sum + (day.startsWith(t.month) ? posts : 0), 0);
-    t.writing += n;
+  /**
+   * Writes what every app counted: one statement for the days, one for each month's sums (one month,
+   * but at a month's turn), whatever the number of apps.
+   */
+  async function writeAll(): Promise<void> {
+    const taken = [...apps].flatMap(([appId, t]) => {
+      if (!t.pending.size) return [];
+      const days = [...t.pending];
+      t.pending = new Map();
+      const n = days.reduce((sum, [day, posts]) => sum + (day.startsWith(t.month) ? posts : 0), 0);
+      t.writing += n;
+      return [{ appId, t, days, n }];
+    });
+    if (!taken.length) return;
     try {
-      for (const [day, posts] of days) await limitsRepo.addReads(db, appId, day, posts);
-      t.base = await limitsRepo.monthReads(db, appId, t.month);
+      await limitsRepo.addReads(
+        db,
+        taken.flatMap(({ appId, days }) => days.map(([day, posts]) => ({ app_id: appId, day, posts }))),
+      );
+      for (const month of new Set(taken.map(({ t }) => t.month))) {
+        const of = taken.filter(({ t }) => t.month === month);
+        const sums = await limitsRepo.monthReadsOf(
+          db,
+          of.map(({ appId }) => appId),
+          month,
+        );
+        for (const { appId, t } of of) t.base = sums.get(appId) ?? 0;
+      }
     } finally {
-      t.writing -= n;
+      for (const { t, n } of taken) t.writing -= n;
     }
   }
 
   /** Writes everything counted so far (src/shared/flusher.ts). */
-  const flush = createFlusher(async () => {
-    for (const [appId, t] of apps) if (t.pending.size) await writeApp(appId, t);
-  });
+  const flush = createFlusher(writeAll);
 
   return {
     add(appId, postIds) {
