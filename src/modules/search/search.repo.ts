@@ -156,8 +156,14 @@ export const searchRepo = {
       await db.run(`DELETE FROM search_docs WHERE seq IN (${marks(part.length)})`, part);
     }
   },
-  addPostings: (db: Queryable, rows: Posting[]) =>
-    insertRows(db, 'search_postings', POSTING_COLUMNS, rows, CHUNK, ' ON CONFLICT DO NOTHING'),
+  /**
+   * Plain INSERTs: a post's postings are its doc's keys, both written in the drain's one transaction
+   * under the drain lock, and the indexer adds only keys its doc did not file (search.indexer.ts
+   * `apply`), so a posting is never there already. ON CONFLICT DO NOTHING made each row a speculative
+   * insertion, ~40 % dearer on PostgreSQL, where these INSERTs are half of the firehose's execution
+   * time (issue #23, bench/NOTES.md "eighteenth pass"); a broken invariant now fails the drain loudly.
+   */
+  addPostings: (db: Queryable, rows: Posting[]) => insertRows(db, 'search_postings', POSTING_COLUMNS, rows, CHUNK),
   async dropPostings(db: Queryable, rows: Posting[]): Promise<void> {
     for (const p of rows)
       await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [
