@@ -138,9 +138,9 @@ export async function postgresSignals(url: string, schema: string | null): Promi
  * Runs `wake` whenever another statement committed outbox rows of one of `topics`, on any node (the
  * trigger of migrations 0033, 0042 and 0044 signals `outbox` with the topics written, then again,
  * marked `!`, those of rows written still to claim: pending and held by no one). With `pending`, only
- * rows still to claim wake it (a claimer's view: rows a writer handed to its own worker do not). The writer's own node hears it too, after the commit: a nudge made before the
- * commit then finds the rows. On the embedded store nothing is signalled; its writers wake the
- * readers in memory.
+ * rows still to claim wake it (a claimer's view: rows a writer handed to its own worker do not). The
+ * writer's own node hears it too, after the commit: a nudge made before the commit then finds the
+ * rows. On the embedded store nothing is signalled; its writers wake the readers in memory.
  */
 export function onOutbox(
   signals: Signals,
