@@ -45,6 +45,7 @@ function postings(doc: DocRow, keys: Iterable<string>): Posting[] {
 async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string, DocRow>): Promise<void> {
   const add: Posting[] = [];
   const drop: Posting[] = [];
+  const fresh: DocRow[] = [];
   const put: DocRow[] = [];
   const gone: string[] = [];
   for (const [seq, next] of entries) {
@@ -53,7 +54,7 @@ async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string
     if (!prev) {
       if (next) {
         add.push(...postings(next.doc, next.keys));
-        put.push(next.doc);
+        fresh.push(next.doc);
       }
       continue;
     }
@@ -82,6 +83,7 @@ async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string
   await searchRepo.dropPostings(tx, drop);
   await searchRepo.dropDocs(tx, gone);
   await searchRepo.addPostings(tx, byTerm(add));
+  await searchRepo.addDocs(tx, fresh);
   await searchRepo.putDocs(tx, put);
 }
 

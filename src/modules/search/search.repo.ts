@@ -24,6 +24,7 @@ export type Bounds = {
 };
 
 const POSTING_COLUMNS = ['term', 'created_at', 'seq'] as const;
+const DOC_COLUMNS = ['seq', 'id', 'created_at', 'keys'] as const;
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
@@ -140,6 +141,9 @@ export const searchRepo = {
     }
     return out.map((d) => ({ ...d, created_at: Number(d.created_at) }));
   },
+  /** Docs of posts not filed yet (the drain read their seqs and found none): plain INSERTs, as the postings. */
+  addDocs: (db: Queryable, rows: DocRow[]) => insertRows(db, 'search_docs', DOC_COLUMNS, rows, CHUNK),
+  /** Docs filed already whose keys or time changed. */
   async putDocs(db: Queryable, rows: DocRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const part = rows.slice(i, i + CHUNK);
