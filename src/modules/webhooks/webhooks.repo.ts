@@ -39,6 +39,16 @@ export const webhooksRepo = {
     );
   },
   byId: (db: Queryable, id: string) => db.get<WebhookRow>('SELECT * FROM webhooks WHERE id = ?', [id]),
+  /**
+   * Where a delivery of the webhook goes and what signs it: its URL and validity, and its app's consumer
+   * secret, in one read (issue #23: the delivery worker resolves a target for every batch handed to it).
+   * Nothing when the webhook or its app is gone.
+   */
+  target: (db: Queryable, id: string) =>
+    db.get<{ url: string; valid: number; consumer_secret: string }>(
+      'SELECT w.url, w.valid, a.consumer_secret FROM webhooks w JOIN apps a ON a.id = w.app_id WHERE w.id = ?',
+      [id],
+    ),
   byApp: (db: Queryable, appId: string) =>
     db.all<WebhookRow>('SELECT * FROM webhooks WHERE app_id = ? ORDER BY id', [appId]),
   byUrl: (db: Queryable, appId: string, url: string) =>

@@ -3,7 +3,6 @@
 // the delivery worker. outgoingDeliveries is how the fan-out writes events for webhooks: one outbox
 // row per (event, webhook), in the caller's transaction, handed to this process's worker.
 import { randomUUID } from 'node:crypto';
-import { getApp } from '../../auth/index.js';
 import {
   createDeliveryWorker,
   DELIVERY_TOPICS,
@@ -51,10 +50,8 @@ export function outgoingDeliveries(deps: Deps, items: NewDelivery[]): Outgoing {
 }
 
 async function resolveTarget(deps: Deps, webhookId: string): Promise<Target | null> {
-  const w = await webhooksRepo.byId(deps.db, webhookId);
-  if (!w) return null;
-  const app = await getApp(deps, w.app_id).catch(() => null);
-  return app ? { url: w.url, secret: app.consumer_secret, valid: w.valid === 1 } : null;
+  const t = await webhooksRepo.target(deps.db, webhookId);
+  return t ? { url: t.url, secret: t.consumer_secret, valid: t.valid === 1 } : null;
 }
 
 export async function startWebhookWorkers(deps: Deps, onError: (err: unknown) => void): Promise<Workers> {
