@@ -108,6 +108,26 @@ forEachStore('store contract', (kind) => {
     assert.equal(later[0]!.last_error, 'HTTP 500');
   });
 
+  test('a LIMIT given as a parameter takes each run its own value, in a subquery too', async () => {
+    const prefix = `limit-${ids.next()}-`;
+    for (let i = 0; i < 5; i++) await putSetting(db, `${prefix}${i}`, String(i));
+    const sql = 'SELECT key FROM aviary_settings WHERE key LIKE ? ORDER BY key LIMIT ?';
+    const keys = async (limit: number) => (await db.all<{ key: string }>(sql, [`${prefix}%`, limit])).map((r) => r.key);
+    assert.deepEqual(await keys(2), [`${prefix}0`, `${prefix}1`]);
+    assert.deepEqual(await keys(0), []);
+    assert.equal((await keys(4)).length, 4);
+    assert.equal((await keys(9)).length, 5);
+    assert.equal((await keys(1)).length, 1);
+    const inner = await db.all<{ key: string }>(
+      'SELECT key FROM aviary_settings WHERE key IN (SELECT key FROM aviary_settings WHERE key LIKE ? ORDER BY key LIMIT   ?) ORDER BY key DESC limit ?',
+      [`${prefix}%`, 3, 2],
+    );
+    assert.deepEqual(
+      inner.map((r) => r.key),
+      [`${prefix}2`, `${prefix}1`],
+    );
+  });
+
   test('settingOnce keeps the first value', async () => {
     const key = `once-${ids.next()}`;
     assert.equal(await settingOnce(db, key, () => 'first'), 'first');
