@@ -17,7 +17,7 @@ function normalise(params: Param[]): unknown[] {
  * better-sqlite3 clears a statement's bindings after every run (query-macros.cpp), so every run of
  * one was prepared again. `+?` is an expression, which that check reads as no constant. Measured on
  * `SELECT p.* FROM posts p WHERE p.repost_of_id = ? … LIMIT ?` (a deletion's read): 34–52 µs a run,
- * 4.5–7.6 µs with `+?` or a literal (issue #23). Repositories never put a `?` inside SQL strings.
+ * 4.4–7.4 µs with `+?` or a literal (issue #23). Repositories never put a `?` inside SQL strings.
  */
 const unboundLimit = (sql: string) => sql.replace(/\bLIMIT\s+\?/gi, 'LIMIT +?');
 
