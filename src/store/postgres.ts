@@ -27,8 +27,8 @@ export function toPositional(sql: string): string {
  * rare IN list's) take none, and at most MAX_NAMED of them, which bounds what each connection keeps
  * prepared on the server. A text with no `;` is one command, with parameters or without: the
  * generation tokens' read (`SELECT (SELECT value FROM users_generation WHERE id = 1) AS g0, …`, ~0.6
- * a post under bench:writes streams) has none, and went unnamed until issue #23's nineteenth pass
- * (measured on one connection, 10,000 runs: 184–194 µs of the backend's CPU a run, 102–108 named).
+ * runs a post under bench:writes streams) has none, and costs the backend 184–194 µs of CPU a run
+ * unnamed, 102–108 named (one connection, 10,000 runs).
  */
 const MAX_NAMED = 400;
 const NAME_FROM_USE = 3;

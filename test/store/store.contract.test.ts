@@ -118,6 +118,7 @@ forEachStore('store contract', (kind) => {
     assert.equal((await keys(4)).length, 4);
     assert.equal((await keys(9)).length, 5);
     assert.equal((await keys(1)).length, 1);
+    // Spaced and cased as repositories might write it: the SQLite driver rewrites `LIMIT ?` (sqlite.ts).
     const inner = await db.all<{ key: string }>(
       'SELECT key FROM aviary_settings WHERE key IN (SELECT key FROM aviary_settings WHERE key LIKE ? ORDER BY key LIMIT   ?) ORDER BY key DESC limit ?',
       [`${prefix}%`, 3, 2],
