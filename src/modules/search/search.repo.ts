@@ -168,13 +168,19 @@ export const searchRepo = {
    * time (issue #23, bench/NOTES.md "eighteenth pass"); a broken invariant now fails the drain loudly.
    */
   addPostings: (db: Queryable, rows: Posting[]) => insertRows(db, 'search_postings', POSTING_COLUMNS, rows, CHUNK),
+  /**
+   * A statement a chunk, each row found by its primary key (both stores' plans). A deleted post drops
+   * all its postings, ~12: one statement each was a round trip each on PostgreSQL (issue #23,
+   * bench:actions). VALUES parameters are text on PostgreSQL, hence the cast.
+   */
   async dropPostings(db: Queryable, rows: Posting[]): Promise<void> {
-    for (const p of rows)
-      await db.run('DELETE FROM search_postings WHERE term = ? AND created_at = ? AND seq = ?', [
-        p.term,
-        p.created_at,
-        p.seq,
-      ]);
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      await db.run(
+        `DELETE FROM search_postings WHERE (term, created_at, seq) IN (VALUES ${part.map(() => '(?, CAST(? AS BIGINT), ?)').join(', ')})`,
+        part.flatMap((p) => [p.term, p.created_at, p.seq]),
+      );
+    }
   },
 
   // ---- reads ----
