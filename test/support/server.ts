@@ -28,6 +28,12 @@ export type TestServer = Aviary & {
   specChecked(): number;
   /** Shuts down as on SIGTERM but keeps the data, for restart tests; `close()` still cleans up. */
   stop(): Promise<void>;
+  /**
+   * Brings the search index up to date before a test times what follows: the demo seed's 5,000 posts
+   * are filed in the background after the start, in batches that each hold the event loop, and a
+   * search drains what is left before it answers (ADR 0009).
+   */
+  settleSearchIndex(): Promise<void>;
 };
 
 let counter = 0;
@@ -103,6 +109,12 @@ export async function startServer(
     admin: (method: string, path: string, body?: unknown) =>
       call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
     specChecked: () => recorder?.checked ?? 0,
+    async settleSearchIndex() {
+      const bearer = aviary.credentials?.app.bearer_token ?? '';
+      const res = await call('GET', '/2/tweets/search/recent?query=aviary', { auth: `Bearer ${bearer}` });
+      if (res.status !== 200)
+        throw new Error(`the settling search answered ${res.status}: ${JSON.stringify(res.body)}`);
+    },
     stop: () => close(),
     async close() {
       await close();
