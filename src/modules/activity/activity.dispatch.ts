@@ -3,7 +3,7 @@
 // filtered-stream links — and writes one delivery row per (event, webhook) plus the stream's event
 // rows in one transaction that also settles the source rows. A crash before the commit leaves the
 // source rows to be claimed again once their lock lapses: at-least-once.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { claimTopics, createPump, deliveryRepo } from '../../delivery/index.js';
 import type { Deps } from '../../deps.js';
 import { oneMoment } from '../../shared/row-cache.js';
@@ -135,7 +135,8 @@ type Batch = { events: EventRow[]; deliveries: NewDelivery[] };
  * (which may be negative) are.
  */
 export function eventUuid(sourceId: string, index: number): string {
-  return createHash('sha256').update(`${sourceId}:${index}`).digest().readBigInt64BE(0).toString();
+  // The one-shot hash: no Hash object a call (~2.6 against ~4.2 µs, issue #23).
+  return hash('sha256', `${sourceId}:${index}`, 'buffer').readBigInt64BE(0).toString();
 }
 
 function matches(s: SubscriptionRow, item: Item): boolean {

@@ -70,12 +70,14 @@ const SELECTION: Selection = {
 
 /** Activity payloads carry string twins of every count: `"like_count": 0, "like_count_str": "0"` (notes §1.2). */
 export function withCountStrings<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(withCountStrings) as T;
-  if (!v || typeof v !== 'object') return v;
   const out: Obj = {};
-  for (const [k, x] of Object.entries(v as Obj)) {
+  // Rendered views are plain objects: `for…in` walks their own keys without an array of pairs a call.
+  for (const k in v) {
+    const x = (v as Obj)[k];
     out[k] = withCountStrings(x);
-    if (k.endsWith('_count') && typeof x === 'number') out[`${k}_str`] = String(x);
+    if (typeof x === 'number' && k.endsWith('_count')) out[`${k}_str`] = String(x);
   }
   return out as T;
 }

@@ -8,6 +8,7 @@ import { isStopword, KEY_PREFIX as P, NEED, postKeys, textPattern } from '../../
 export const KEYS_VERSION = '1';
 
 const USER_PREFIXES = [P.from, P.to, P.retweetsOf];
+const VERIFIED = `${P.is}verified`;
 
 /** The keys filed for a post, distinct and sorted. */
 export function docKeys(post: MatchPost): string[] {
@@ -20,7 +21,7 @@ export function docKeys(post: MatchPost): string[] {
   const out = new Set<string>();
   for (const k of postKeys(p, NEED.entity)) {
     if (USER_PREFIXES.some((u) => k.startsWith(u)) && !ids.has(k)) continue;
-    if (k === `${P.is}verified`) continue;
+    if (k === VERIFIED) continue;
     if (!k.includes(':') && isStopword(k)) continue;
     out.add(k);
   }
