@@ -102,15 +102,15 @@ export async function startServer(
     return { status: res.status, body: parsed as any, headers: res.headers };
   }
 
+  const bearer = aviary.credentials?.app.bearer_token ?? '';
   return Object.assign(aviary, {
     store,
-    bearer: aviary.credentials?.app.bearer_token ?? '',
+    bearer,
     call,
     admin: (method: string, path: string, body?: unknown) =>
       call(method, path, { auth: `Bearer ${aviary.adminToken}`, body }),
     specChecked: () => recorder?.checked ?? 0,
     async settleSearchIndex() {
-      const bearer = aviary.credentials?.app.bearer_token ?? '';
       const res = await call('GET', '/2/tweets/search/recent?query=aviary', { auth: `Bearer ${bearer}` });
       if (res.status !== 200)
         throw new Error(`the settling search answered ${res.status}: ${JSON.stringify(res.body)}`);
