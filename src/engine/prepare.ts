@@ -1,6 +1,7 @@
 // A post cut into what the matcher compares, computed once and shared by every rule checked
 // against it (the rule index verifies hundreds of candidates per post).
 import type { ProfileField, UrlField } from './ast.js';
+import type { StampMemo } from './key-table.js';
 import type { MatchPost, MatchReference, Product } from './types.js';
 import { fold, isAscii, tokenize } from './text.js';
 
@@ -33,6 +34,8 @@ export interface PreparedPost {
   lazy?: Map<string, TextField[]>;
   /** The index keys it offers, by NEED mask, derived on first use (post-keys.ts). */
   keys?: Map<number, readonly string[]>;
+  /** Its keys' last stamp in a rule key space, for the next index to match it (key-table.ts). */
+  stamp?: StampMemo;
 }
 
 export function makeField(text: string): TextField {

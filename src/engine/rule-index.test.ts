@@ -1,9 +1,13 @@
 import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { QueryNode } from './ast.js';
 import { makePost } from './fixtures.js';
 import { matches } from './matcher.js';
+import { createKeySpace } from './key-table.js';
+import { preparePost } from './prepare.js';
 import { compareIds, createRuleIndex } from './rule-index.js';
 import type { MatchContext, MatchPost, Product } from './types.js';
 import { parseQuery } from './validate.js';
@@ -311,6 +315,77 @@ test('equivalence holds across live adds, replacements and removals', () => {
     }),
     { numRuns: 300 },
   );
+});
+
+test('indexes sharing a key space answer exactly, each prepared post stamped once for them all', () => {
+  // A stream's post is matched against every app's index in turn, its keys stamped once in the
+  // shared space (key-table.ts): stamps must stay right across rule changes between matches, posts
+  // matched again, and indexes of their own space beside them.
+  const ctx: MatchContext = { product: 'stream' };
+  const op = fc.oneof(
+    fc.record({
+      t: fc.constant('add' as const),
+      at: fc.integer({ min: 0, max: 3 }),
+      id: fc.integer({ min: 1, max: 12 }),
+      text: ruleText,
+    }),
+    fc.record({
+      t: fc.constant('remove' as const),
+      at: fc.integer({ min: 0, max: 3 }),
+      id: fc.integer({ min: 1, max: 12 }),
+    }),
+    fc.record({
+      t: fc.constant('match' as const),
+      at: fc.integer({ min: 0, max: 3 }),
+      post: fc.integer({ min: 0, max: 3 }),
+    }),
+    fc.record({ t: fc.constant('matchAll' as const), post: fc.integer({ min: 0, max: 3 }) }),
+  );
+  fc.assert(
+    fc.property(fc.array(post, { minLength: 4, maxLength: 4 }), fc.array(op, { maxLength: 80 }), (posts, ops) => {
+      // Fresh spaces, so that keys come and go with the rules (the process's shared one holds the
+      // keys of other tests' indexes until they are collected).
+      const shared = createKeySpace();
+      const other = createKeySpace();
+      const idxs = [shared, shared, shared, other].map((space) => createRuleIndex(ctx, space));
+      const rules = idxs.map(() => new Map<string, QueryNode>());
+      const prepared = posts.map((p) => preparePost(p, 'stream'));
+      const check = (i: number, n: number) =>
+        assert.deepEqual(idxs[i]!.matchPrepared(prepared[n]!), naive(rules[i]!, posts[n]!, ctx));
+      for (const o of ops) {
+        if (o.t === 'add') {
+          const ast = parseFor(o.text, 'stream');
+          if (!ast) continue;
+          rules[o.at]!.set(String(o.id), ast);
+          idxs[o.at]!.add(String(o.id), ast);
+        } else if (o.t === 'remove') {
+          assert.equal(idxs[o.at]!.remove(String(o.id)), rules[o.at]!.delete(String(o.id)));
+        } else if (o.t === 'match') check(o.at, o.post);
+        else for (let i = 0; i < idxs.length; i++) check(i, o.post);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('an index dropped whole gives its keys back to the space once collected', async () => {
+  const space = createKeySpace();
+  const kept = createRuleIndex({ product: 'stream' }, space);
+  kept.add('1', parseFor('cat', 'stream')!);
+  (() => {
+    const dropped = createRuleIndex({ product: 'stream' }, space);
+    dropped.add('1', parseFor('cat dog', 'stream')!);
+    dropped.add('2', parseFor('#space rocket', 'stream')!);
+  })();
+  assert.equal(space.size, 4);
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 20 && space.size > 1; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.equal(space.size, 1);
+  assert.deepEqual(kept.match(makePost('a cat')), ['1']);
 });
 
 test('the random rules exercise the index (most are valid and many match)', () => {

@@ -7,8 +7,7 @@
 import type { QueryNode } from './ast.js';
 import type { Predicate } from './compile.js';
 import { baseCost, NEED, needOf, requiredKeys } from './index-keys.js';
-import { createKeyTable, grow, type KeyTable } from './key-table.js';
-import { postKeys } from './post-keys.js';
+import { grow, sharedKeySpace, type KeySpace } from './key-table.js';
 import { append, createPostings, HEADER, removeSlot, type Postings } from './postings.js';
 import { preparePost, type PreparedPost } from './prepare.js';
 import { programKeys, run, toProgram, type RunState } from './program.js';
@@ -48,7 +47,8 @@ interface Entry {
 // (snowflakes do) slot order is id order and a post's hits sort as plain integers. Rules added out
 // of order are "late" and sorted by id until the next rebuild re-files everything in id order.
 interface State {
-  keys: KeyTable;
+  /** This index's rules filed under each key id of the space (undefined: none). */
+  postings: (Postings | undefined)[];
   always: Postings;
   entries: (Entry | undefined)[];
   ids: (string | undefined)[];
@@ -58,6 +58,7 @@ interface State {
   maxId: string | null;
   late: number;
   holes: number;
+  /** seen[slot] === seenEpoch ⇔ the rule was run for the current post already. */
   seen: Uint32Array<ArrayBuffer>;
   /** How many filed keys fall in each on-demand group, by NEED flag. */
   needCounts: number[];
@@ -65,7 +66,7 @@ interface State {
 
 function emptyState(): State {
   return {
-    keys: createKeyTable(),
+    postings: [],
     always: createPostings(),
     entries: [],
     ids: [],
@@ -95,24 +96,47 @@ function needsRebuild(s: State): boolean {
 // One factory of ~120 lines: its short inner functions share the index state (and the hot loop
 // reads it from the closure, which V8 optimises well); splitting them apart would mean threading
 // that state through every call.
-export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): RuleIndex {
+export function createRuleIndex(
+  ctx: MatchContext = { product: 'stream' },
+  space: KeySpace = sharedKeySpace,
+): RuleIndex {
   let s = emptyState();
-  let epoch = 0;
+  /** References this index's rules hold to each key id of the space; `keys` counts the ids with some. */
+  const refs: number[] = [];
+  let keys = 0;
+  let seenEpoch = 0;
   let hitBuf = new Int32Array(256);
   const callsOf = (slot: number): Predicate[] => s.calls[slot]!;
 
   // A key's cost grows with its posting list, so equally rare-looking keys spread the rules.
   const cost = (key: string): number => {
-    const id = s.keys.idOf(key);
-    return baseCost(key) * (1 + (id === undefined ? 0 : s.keys.postings[id]!.count) / 64);
+    const id = space.idOf(key);
+    return baseCost(key) * (1 + (id === undefined ? 0 : (s.postings[id]?.count ?? 0)) / 64);
   };
+
+  function intern(key: string): number {
+    const id = space.intern(key);
+    if (!refs[id]) {
+      refs[id] = 0;
+      keys++;
+    }
+    refs[id]++;
+    return id;
+  }
+
+  function release(id: number): void {
+    space.release(id);
+    if (--refs[id]! > 0) return;
+    keys--;
+    s.postings[id] = undefined;
+  }
 
   function add(id: string, ast: QueryNode): void {
     remove(id);
     const slot = s.entries.length;
-    const prog = toProgram(ast, s.keys.intern);
+    const prog = toProgram(ast, intern);
     const choice = requiredKeys(ast, cost);
-    const filed = choice ? choice.keys.map(s.keys.intern) : null;
+    const filed = choice ? choice.keys.map(intern) : null;
     const needs = choice ? choice.keys.map(needOf).filter((f) => f !== 0) : [];
     for (const f of needs) s.needCounts[f] = (s.needCounts[f] ?? 0) + 1;
     const late = s.maxId !== null && compareIds(id, s.maxId) < 0;
@@ -123,7 +147,7 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     s.calls[slot] = prog.calls;
     s.slots.set(id, slot);
     if (!filed) append(s.always, slot, false, prog.code);
-    else for (const k of filed) append(s.keys.postings[k]!, slot, filed.length > 1, prog.code);
+    else for (const k of filed) append((s.postings[k] ??= createPostings()), slot, filed.length > 1, prog.code);
     if (slot >= s.seen.length) s.seen = grow(s.seen, slot);
   }
 
@@ -132,8 +156,8 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     if (slot === undefined) return false;
     const e = s.entries[slot]!;
     if (!e.filed) removeSlot(s.always, slot);
-    else for (const k of e.filed) removeSlot(s.keys.postings[k]!, slot);
-    for (const k of e.refs) s.keys.release(k);
+    else for (const k of e.filed) removeSlot(s.postings[k]!, slot);
+    for (const k of e.refs) release(k);
     for (const f of e.needs) s.needCounts[f]!--;
     if (e.late) s.late--;
     s.entries[slot] = undefined;
@@ -149,26 +173,10 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     const live = [...s.slots]
       .sort((a, b) => compareIds(a[0], b[0]))
       .map(([id, slot]) => [id, s.entries[slot]!.ast] as const);
+    // The space's references are taken again as the rules are filed again.
+    for (const e of s.entries) if (e) for (const k of e.refs) release(k);
     s = emptyState();
     for (const [id, ast] of live) add(id, ast);
-  }
-
-  /** Stamps the post's keys; returns the ids of those some rule uses. */
-  function stampKeys(p: PreparedPost): number[] {
-    if (++epoch === 0xffffffff) {
-      s.seen.fill(0);
-      s.keys.stamps.fill(0);
-      epoch = 1;
-    }
-    const present: number[] = [];
-    for (const key of postKeys(p, needMask(s))) {
-      const k = s.keys.idOf(key);
-      if (k !== undefined && s.keys.stamps[k] !== epoch) {
-        s.keys.stamps[k] = epoch;
-        present.push(k);
-      }
-    }
-    return present;
   }
 
   /** Runs every rule of the list not yet seen for this post; appends matching slots at `n`. */
@@ -178,8 +186,8 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     for (let i = 0; i < list.len; i += HEADER + d[i + 2]!) {
       const slot = d[i]!;
       if (d[i + 1] === 1) {
-        if (seen[slot] === epoch) continue;
-        seen[slot] = epoch;
+        if (seen[slot] === seenEpoch) continue;
+        seen[slot] = seenEpoch;
       }
       state.rule = slot;
       if (!run(d, i + HEADER, state)) continue;
@@ -191,10 +199,17 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
 
   function matchPrepared(p: PreparedPost): string[] {
     if (needsRebuild(s)) rebuild();
-    const present = stampKeys(p);
-    const state: RunState = { stamps: s.keys.stamps, epoch, post: p, ctx, rule: 0, callsOf };
+    const { epoch, present } = space.stamp(p, needMask(s));
+    if (++seenEpoch === 0xffffffff) {
+      s.seen.fill(0);
+      seenEpoch = 1;
+    }
+    const state: RunState = { stamps: space.stamps, epoch, post: p, ctx, rule: 0, callsOf };
     let n = 0;
-    for (const k of present) n = scan(s.keys.postings[k]!, state, n);
+    for (const k of present) {
+      const list = s.postings[k];
+      if (list) n = scan(list, state, n);
+    }
     n = scan(s.always, state, n);
     const hits = hitBuf.subarray(0, n).sort();
     const out = new Array<string>(n);
@@ -202,7 +217,7 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     return s.late > 0 ? out.sort(compareIds) : out;
   }
 
-  return {
+  const index: RuleIndex = {
     add,
     remove,
     matchPrepared,
@@ -210,8 +225,10 @@ export function createRuleIndex(ctx: MatchContext = { product: 'stream' }): Rule
     get size() {
       return s.slots.size;
     },
-    stats: () => ({ rules: s.slots.size, alwaysChecked: s.always.count, keys: s.keys.size }),
+    stats: () => ({ rules: s.slots.size, alwaysChecked: s.always.count, keys }),
   };
+  space.track(index, refs);
+  return index;
 }
 
 function growHits(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
