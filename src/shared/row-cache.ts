@@ -1,7 +1,6 @@
 // In-memory rows checked against a generation token that every write of their table replaces in
 // the same transaction: a row checked under the current token is served as it is, the rest must be
 // read again. Several processes sharing one database stay correct (posts.cache, users.cache).
-import { randomUUID } from 'node:crypto';
 import { atTurnEnd } from './turn-batch.js';
 
 export type Checked<R> = { row: R; checked: string | null };
@@ -90,6 +89,14 @@ let clearing = false;
 const turnReads = new WeakMap<object, () => Promise<Values | undefined>>();
 
 /**
+ * A token's new value, drawn by the store (SQLite's random() is a 64-bit integer, PostgreSQL's a
+ * double; two draws of either): the statements that write one are then the same text every time,
+ * prepared once, where a value written into the text made each commit's a new statement to parse
+ * (issue #23: ~1 % of the event loop in bench:writes on SQLite).
+ */
+const RANDOM_VALUE = 'CAST(random() AS TEXT) || CAST(random() AS TEXT)';
+
+/**
  * The generation token kept in row `id` of `table` (its columns id, value), read from the store at
  * most once per turn of the event loop on the embedded store (`Db.embedded`): there every write goes
  * through this process's one connection, in turn, and each write of the table calls `changed()` in its
@@ -112,6 +119,8 @@ export function generationToken(table: string, id: number) {
   const key = `g${i}`;
   const own = `SELECT value FROM ${table} WHERE id = ${id}`;
   const pick = (v: Values | undefined) => v?.[key] ?? null;
+  const replace = `INSERT INTO ${table} (id, value) VALUES (${id}, ${RANDOM_VALUE}) ON CONFLICT (id) DO UPDATE SET value = excluded.value`;
+  const ensure = `INSERT INTO ${table} (id, value) VALUES (${id}, ${RANDOM_VALUE}) ON CONFLICT (id) DO NOTHING`;
   return {
     read(db: Reader): Promise<string | null> {
       if (moments.has(db)) return heldFor(byMoment, db, i).then(pick);
@@ -136,12 +145,10 @@ export function generationToken(table: string, id: number) {
     },
     /**
      * The statement that replaces the token (at a transaction's commit: store/db.ts `atCommit`). The
-     * value is random, so no store ever holds a value another held; written into the text, as a
-     * commit's statements take no parameters (a UUID is hex digits and dashes).
+     * value is random, so no store ever holds a value another held.
      */
-    replaceSql: () =>
-      `INSERT INTO ${table} (id, value) VALUES (${id}, '${randomUUID()}') ON CONFLICT (id) DO UPDATE SET value = excluded.value`,
+    replaceSql: () => replace,
     /** The statement that writes a token where there is none, and leaves one that is there. */
-    ensureSql: () => `INSERT INTO ${table} (id, value) VALUES (${id}, '${randomUUID()}') ON CONFLICT (id) DO NOTHING`,
+    ensureSql: () => ensure,
   };
 }

@@ -107,7 +107,7 @@ export function openSqlite(file: string): Db {
     try {
       outcome = await runJobs(jobs, group, savepoints);
       await group.flush();
-      for (const sql of group.commitStatements()) conn.exec(sql);
+      for (const sql of group.commitStatements()) prepare(sql).run();
       commit();
     } catch (error) {
       if (conn.inTransaction) rollback();
