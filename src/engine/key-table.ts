@@ -31,9 +31,6 @@ export interface KeySpace {
 
 export type Stamped = { epoch: number; present: number[] };
 
-/** A post's last stamp, kept on the post (PreparedPost `stamp`). */
-export type StampMemo = { space: KeySpace; need: number; version: number; stamped: Stamped };
-
 export function createKeySpace(): KeySpace {
   const ids = new Map<string, number>();
   const names: string[] = [];

@@ -1,7 +1,6 @@
 // A post cut into what the matcher compares, computed once and shared by every rule checked
 // against it (the rule index verifies hundreds of candidates per post).
 import type { ProfileField, UrlField } from './ast.js';
-import type { StampMemo } from './key-table.js';
 import type { MatchPost, MatchReference, Product } from './types.js';
 import { fold, isAscii, tokenize } from './text.js';
 
@@ -35,7 +34,7 @@ export interface PreparedPost {
   /** The index keys it offers, by NEED mask, derived on first use (post-keys.ts). */
   keys?: Map<number, readonly string[]>;
   /** Its keys' last stamp in a rule key space, for the next index to match it (key-table.ts). */
-  stamp?: StampMemo;
+  stamp?: { space: object; need: number; version: number; stamped: { epoch: number; present: number[] } };
 }
 
 export function makeField(text: string): TextField {
