@@ -89,7 +89,8 @@ export function createThreadedHttpClient(
       const id = ++nextId;
       // One message a turn: the delivery worker starts its rows from several callbacks of a turn.
       if (!queue.length) setImmediate(flush);
-      queue.push({ ...req, id, url: req.url.href });
+      // Written out, not `{ ...req, id, url }`: a spread then new keys costs ~1 µs a key (deliveries.ts `attemptOf`).
+      queue.push({ id, method: req.method, url: req.url.href, headers: req.headers, body: req.body, fresh: req.fresh });
       return new Promise((resolve) => waiting.set(id, resolve));
     },
     close() {

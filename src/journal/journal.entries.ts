@@ -102,7 +102,6 @@ function bodiesOf(req: FastifyRequest): Record<string, unknown> {
 }
 
 export type DeliveryFact = {
-  now: number;
   url: string;
   webhook_id: string;
   event_id: string;
@@ -117,12 +116,13 @@ export type DeliveryFact = {
 
 const pathOfUrl = (url: string) => url.split('?', 1)[0]!;
 
-export function deliveryEntry(d: DeliveryFact): NewEntry {
+/** `now`: service time. Apart from the fact, not spread into it: a spread then a new key costs ~1 µs on Node 20. */
+export function deliveryEntry(d: DeliveryFact, now: number): NewEntry {
   return {
     seq: 0,
     node: undefined,
     kind: 'delivery',
-    time: d.now,
+    time: now,
     method: 'POST',
     path: pathOfUrl(d.url),
     route: null,
@@ -147,7 +147,6 @@ export function deliveryEntry(d: DeliveryFact): NewEntry {
 }
 
 export type CrcFact = {
-  now: number;
   url: string;
   result: string;
   reason: string | null;
@@ -155,12 +154,12 @@ export type CrcFact = {
   faults: string[] | null;
 };
 
-export function crcEntry(c: CrcFact): NewEntry {
+export function crcEntry(c: CrcFact, now: number): NewEntry {
   return {
     seq: 0,
     node: undefined,
     kind: 'crc',
-    time: c.now,
+    time: now,
     method: 'GET',
     path: pathOfUrl(c.url),
     route: null,

@@ -45,8 +45,8 @@ export type Journal = {
   reset(req: FastifyRequest): void;
   /** A stream took the request over: records its start now and its end when the connection closes. */
   streamOpened(req: FastifyRequest, reply: FastifyReply): void;
-  delivery(d: Omit<DeliveryFact, 'now'>): void;
-  crc(c: Omit<CrcFact, 'now'>): void;
+  delivery(d: DeliveryFact): void;
+  crc(c: CrcFact): void;
   /** Ends the tails (the server is closing); `final` also writes what is still pending. */
   stop(final?: boolean): Promise<void>;
 };
@@ -129,10 +129,10 @@ export function createJournal(base: RuntimeBase): Journal {
       reply.raw.once('close', () => record(entry('closed', clock.wall() - opened)));
     },
     delivery(d) {
-      if (on) record(deliveryEntry({ ...d, now: clock.now() }));
+      if (on) record(deliveryEntry(d, clock.now()));
     },
     crc(c) {
-      if (on) record(crcEntry({ ...c, now: clock.now() }));
+      if (on) record(crcEntry(c, clock.now()));
     },
     async stop(final = true) {
       for (const t of [...tails]) t.end();

@@ -102,10 +102,12 @@ export async function postCreated(deps: Deps, postId: string): Promise<Expansion
   const users: Obj[] = includes.users ?? [];
   // protected posts are never delivered (DOCS)
   if (users.find((u) => u.id === row.author_id)?.protected) return { items: [], postId };
-  const base = { payload: post, includes, text: row.text };
+  // Each item's keys written out: a spread then new keys costs ~1 µs a key on Node 20 (delivery/deliveries.ts `attemptOf`).
   const items: Item[] = [
     {
-      ...base,
+      payload: post,
+      includes,
+      text: row.text,
       kind: 'post.create',
       userId: row.author_id,
       direction: 'outbound',
@@ -124,7 +126,9 @@ export async function postCreated(deps: Deps, postId: string): Promise<Expansion
   touched.delete(row.author_id);
   for (const [userId, kind] of touched) {
     items.push({
-      ...base,
+      payload: post,
+      includes,
+      text: row.text,
       kind,
       userId,
       direction: 'inbound',
