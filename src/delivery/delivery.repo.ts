@@ -2,7 +2,7 @@
 // settling them with the attempt log in one transaction, and reading the attempt log back.
 // Locks run on wall time (like worker leases) so a virtual clock jump never frees a row a live
 // worker is still sending; availability runs on the service clock so virtual time drives retries.
-import type { Param, Queryable } from '../store/index.js';
+import { marks, type Param, type Queryable } from '../store/index.js';
 import { insertRows } from '../store/insert.js';
 import type { OutboxRow } from '../store/outbox.js';
 
@@ -45,7 +45,6 @@ const OUTBOX_COLUMNS = [
   'locked_until',
 ] as const;
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** Rows per multi-row statement: well under both databases' parameter limits. */
 const CHUNK = 200;
 function chunks<T>(all: T[], size: number): T[][] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Param, Queryable } from './db.js';
+import { marks, type Param, type Queryable } from './db.js';
 import { insertRow, insertRowIf, insertRows } from './insert.js';
 
 /** A store that records what it is asked to run. */
@@ -74,4 +74,11 @@ test("insertRowIf writes the row with its condition in one statement, the condit
   ]);
   const refused: Queryable = { ...db, run: async () => ({ changes: 0 }) };
   assert.equal(await insertUnlessTaken(refused, { id: '2', n: 3, note: 'x' }, ['x']), false);
+});
+
+test('marks: n placeholders for an IN list or a VALUES row', () => {
+  assert.equal(marks(0), '');
+  assert.equal(marks(1), '?');
+  assert.equal(marks(3), '?, ?, ?');
+  assert.equal(marks(300), Array.from({ length: 300 }, () => '?').join(', '));
 });

@@ -1,11 +1,10 @@
 // INSERTs spelled once: a repository names its table and columns, and the statement, its `?` list and
 // the values in column order are built here, so a column added to the list cannot be missed in one
 // of the three.
-import type { Param, Queryable } from './db.js';
+import { marks, type Param, type Queryable } from './db.js';
 
 type Columns<R> = readonly (keyof R & string)[];
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const rowMarks = (n: number) => `(${marks(n)})`;
 
 /** Inserts one row, taking `columns` from it (on the store or inside a transaction). */

@@ -1,6 +1,7 @@
 // The outbox: anything that must be delivered later (webhook events, stream posts) is written here
 // in the same transaction as the change that causes it, so a crash can delay it but never lose it.
 import type { Queryable } from './db.js';
+import { flatten } from '../shared/arrays.js';
 
 export type OutboxEvent = { topic: string; target?: string | null; payload: unknown };
 export type OutboxRow = {
@@ -72,7 +73,7 @@ export async function enqueueMany(
        FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT))').join(', ')}) AS v
        CROSS JOIN (${status}) AS s
        RETURNING id, attempts`,
-      chunk.flatMap((r) => [
+      flatten(chunk, (r) => [
         r.id,
         r.event.topic,
         r.event.target ?? null,

@@ -1,8 +1,7 @@
 // Every SQL statement for Account Activity API v2 subscriptions (webhook × user).
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 
 export type AaaRow = { webhook_id: string; user_id: string; app_id: string; created_at: number };
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const aaaRepo = {
   async insert(db: Queryable, r: AaaRow): Promise<void> {

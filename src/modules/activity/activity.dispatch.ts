@@ -28,6 +28,7 @@ import { postCreated, postDeleted, type Expansion, type Item } from './activity.
 import { listenForEvents, publishEvents } from './activity.stream.js';
 import { streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
+import { flatten } from '../../shared/arrays.js';
 
 export const SOURCE_TOPICS = [
   'post.create',
@@ -225,7 +226,7 @@ async function readPosts(deps: Deps, rows: OutboxRow[]): Promise<void> {
   const ids = rows.map(postIdOf).filter((id): id is string => id !== null);
   if (ids.length <= 1) return;
   const posts = await cachedPosts(deps, ids);
-  const users = new Set(posts.flatMap((p) => [p.author_id, p.reply_to_user_id ?? '', ...mentionedIds(p)]));
+  const users = new Set(flatten(posts, (p) => [p.author_id, p.reply_to_user_id ?? '', ...mentionedIds(p)]));
   users.delete('');
   if (users.size > 1) await cachedUsers(deps, [...users]);
 }
@@ -252,7 +253,7 @@ async function fanOut(
       failed.push({ row, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  const items = expanded.flatMap((e) => e.exp.items);
+  const items = flatten(expanded, (e) => e.exp.items);
   const audiences = await audiencesOf(deps, items);
   const ok: OutboxRow[] = [];
   for (const { row, exp } of expanded) {

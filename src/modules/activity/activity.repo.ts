@@ -1,6 +1,6 @@
 // Every SQL statement for X Activity API subscriptions, the activity event log the persistent
 // stream tails, and the two profile fields the users table does not keep (affiliation, banner).
-import type { Param, Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/index.js';
 import { insertRow, insertRows } from '../../store/insert.js';
 
 export type SubscriptionRow = {
@@ -30,8 +30,6 @@ const SUBSCRIPTION_COLUMNS = [
 ] as const satisfies readonly (keyof SubscriptionRow)[];
 const EVENT_COLUMNS = ['id', 'app_id', 'envelope', 'created_at'] as const satisfies readonly (keyof EventRow)[];
 export type ProfileExtras = { affiliation: string | null; banner_url: string | null };
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const activityRepo = {
   insert: (db: Queryable, s: SubscriptionRow) => insertRow(db, 'activity_subscriptions', SUBSCRIPTION_COLUMNS, s),

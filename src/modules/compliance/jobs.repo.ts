@@ -1,7 +1,7 @@
 // Every SQL statement of batch compliance: the jobs, what the control API records of users beyond the
 // users table, the deletions the posts module wrote to the outbox (`post.delete`, kept for good: the
 // streams read them, ADR 0008), and the pruning of the compliance events nobody claims.
-import type { Param, Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/index.js';
 
 export type JobType = 'tweets' | 'users';
 export type JobStatus = 'created' | 'in_progress' | 'failed' | 'complete' | 'expired';
@@ -32,7 +32,6 @@ export type UserState = {
   updated_at: number;
 };
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** PostgreSQL hands BIGINT back as text. */
 const job = (r: JobRow): JobRow => ({

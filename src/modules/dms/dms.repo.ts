@@ -1,5 +1,5 @@
 // Every SQL statement for direct-message conversations and events (participants are an edge table).
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 import { insertRow } from '../../store/insert.js';
 
 export type DmEventRow = {
@@ -16,7 +16,6 @@ export type DmEventRow = {
 };
 export type EventFilter = { limit: number; after?: string; before?: string; types: readonly string[] };
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const COLUMNS = [
   'id',
   'conversation_id',

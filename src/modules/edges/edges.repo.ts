@@ -1,6 +1,6 @@
 // Every SQL statement for the edge tables (follows, blocks, mutes, likes, bookmarks, list members…):
 // one shape, source_id → target_id, each edge with its own snowflake id used as the paging cursor.
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 
 export const EDGE_TABLES = [
   'follows',
@@ -19,7 +19,6 @@ export type Side = 'source' | 'target';
 export type EdgeRow = { source_id: string; target_id: string; id: string; created_at: number };
 
 const other = (side: Side) => (side === 'source' ? 'target' : 'source');
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const edgesRepo = {
   /** Inserts the edge; false when it already existed. */

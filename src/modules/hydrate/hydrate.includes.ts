@@ -19,6 +19,7 @@ import {
   type PostRow,
 } from '../posts/index.js';
 import { cachedUsers, findUsersByUsernames, userView, type UserExtras, type UserRow } from '../users/index.js';
+import { flatten } from '../../shared/arrays.js';
 
 export type Envelope = { data?: unknown; includes?: Record<string, unknown[]>; errors?: ProblemBody[]; meta?: unknown };
 export type RenderOptions = { parameter: string; single?: boolean; extraErrors?: ProblemBody[] };
@@ -99,7 +100,7 @@ export class Hydrator {
     const refs = exp.some((e) => e.startsWith('referenced_tweets.id'));
     if (!refs && !exp.includes('edit_history_tweet_ids')) return;
     const refIds = refs
-      ? posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)
+      ? flatten(posts, (p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)
       : [];
     const history = exp.includes('edit_history_tweet_ids')
       ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id))

@@ -1,5 +1,5 @@
 // Every SQL statement for the lists table (members, followers and pins are edge tables).
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 import { insertRow } from '../../store/insert.js';
 
 export type ListRow = {
@@ -23,8 +23,6 @@ const COLUMNS = [
   'follower_count',
 ] as const satisfies readonly (keyof ListRow)[];
 export type ListCounter = 'member_count' | 'follower_count';
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const listsRepo = {
   insert: (db: Queryable, l: ListRow) => insertRow(db, 'lists', COLUMNS, l),

@@ -1,5 +1,5 @@
 // Every SQL statement for uploaded media.
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 import { insertRow, insertRows } from '../../store/insert.js';
 
 export type MediaRow = {
@@ -45,7 +45,6 @@ const COLUMNS = [
   'created_at',
   'expires_at',
 ] as const satisfies readonly (keyof MediaRow)[];
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const mediaRepo = {
   insert: (db: Queryable, m: MediaRow) => insertRow(db, 'media', COLUMNS, m),

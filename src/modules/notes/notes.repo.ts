@@ -1,5 +1,5 @@
 // Every SQL statement for community notes.
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 import { insertRow } from '../../store/insert.js';
 
 export type NoteRow = {
@@ -29,8 +29,6 @@ const COLUMNS = [
   'score',
   'created_at',
 ] as const satisfies readonly (keyof NoteRow)[];
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const notesRepo = {
   insert: (db: Queryable, n: NoteRow) => insertRow(db, 'community_notes', COLUMNS, n),

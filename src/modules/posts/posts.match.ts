@@ -9,6 +9,7 @@ import { cachedPosts } from './posts.lookup.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
 import { referencedTweets } from './posts.view.js';
+import { flatten } from '../../shared/arrays.js';
 
 const MEDIA_TYPES: Record<string, MediaType> = { '3': 'photo', '7': 'video', '16': 'animated_gif' };
 
@@ -99,7 +100,7 @@ export async function toMatchPosts(
   const unique = [...new Set(ids)];
   const posts = o.cached ? await cachedPosts(deps, unique) : await postsRepo.byIds(deps.db, unique);
   const refIds = [
-    ...new Set(posts.flatMap((p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
+    ...new Set(flatten(posts, (p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
   ];
   const refs = new Map((await postsRepo.byIds(deps.db, refIds)).map((r) => [r.id, r]));
   const userIds = new Set(

@@ -1,7 +1,16 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { generationToken } from '../../shared/row-cache.js';
-import { atCommit, replaceAtCommit, writeLater, writeWaiting, type Param, type Queryable } from '../../store/index.js';
+import {
+  atCommit,
+  marks,
+  type Param,
+  type Queryable,
+  replaceAtCommit,
+  writeLater,
+  writeWaiting,
+} from '../../store/index.js';
 import { insertRow, insertRowIf, insertRows } from '../../store/insert.js';
+import { flatten } from '../../shared/arrays.js';
 
 export type PostRow = {
   id: string;
@@ -111,7 +120,6 @@ async function ensureToken(db: Queryable): Promise<void> {
 
 /** Ids padded to 19 digits sort as numbers in text order. */
 export const seqOf = (id: string) => id.padStart(19, '0');
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const POLL_COLUMNS = [
   'id',
   'post_id',
@@ -222,7 +230,7 @@ async function settleQuotes(db: Queryable, moves: QuoteMove[]): Promise<void> {
       `SELECT v.column1 AS target, v.column2 AS author,
          (SELECT COUNT(*) FROM posts WHERE author_id = v.column2 AND quote_of_id = v.column1 AND superseded_by IS NULL) AS n
        FROM (VALUES ${part.map(() => '(?, ?)').join(', ')}) AS v`,
-      part.flatMap((p) => [p.target, p.author]),
+      flatten(part, (p) => [p.target, p.author]),
     );
     for (const c of counts) {
       const after = Number(c.n);
@@ -258,7 +266,7 @@ async function bumpMetrics(db: Queryable, metric: Metric, rows: { id: string; de
                FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS v
                JOIN posts r ON r.id = v.column1 GROUP BY r.edit_root_id) AS d
          WHERE posts.edit_root_id = d.root`,
-        part.flatMap((id) => [id, sums.get(id)!]),
+        flatten(part, (id) => [id, sums.get(id)!]),
       );
     }
   }

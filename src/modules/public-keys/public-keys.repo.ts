@@ -1,5 +1,5 @@
 // Every SQL statement for users' X Chat public keys: one row per (user, key version).
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 
 export type PublicKeyRow = {
   user_id: string;
@@ -24,7 +24,6 @@ const COLUMNS = [
   'registration_method',
   'created_at',
 ] as const satisfies readonly (keyof PublicKeyRow)[];
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const publicKeysRepo = {
   /** Inserts the key; false when the user already has this version. */

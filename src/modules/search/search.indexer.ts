@@ -11,6 +11,7 @@ import { seqOf, toMatchPosts } from '../posts/index.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { docKeys, KEYS_VERSION } from './search.keys.js';
 import { searchRepo, type DocRow, type Posting, type QueueRow } from './search.repo.js';
+import { flatten } from '../../shared/arrays.js';
 
 const BATCH = 2500;
 /**
@@ -100,7 +101,7 @@ function byTerm(postings: Posting[]): Posting[] {
     if (group) group.push(p);
     else groups.set(p.term, [p]);
   }
-  return [...groups.keys()].sort().flatMap((term) => groups.get(term)!);
+  return flatten([...groups.keys()].sort(), (term) => groups.get(term)!);
 }
 
 function entryOf(post: MatchPost, createdAt: number): Entry {

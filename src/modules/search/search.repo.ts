@@ -1,7 +1,8 @@
 // Every SQL statement of the search index: the change queue, the drain lock, docs and postings
 // writes, and the candidate reads. Portable SQL only (both stores run the same statements).
-import type { Param, Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/index.js';
 import { insertRows } from '../../store/insert.js';
+import { flatten } from '../../shared/arrays.js';
 
 export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
 export type DocRow = { seq: string; id: string; created_at: number; keys: string };
@@ -26,7 +27,6 @@ export type Bounds = {
 const POSTING_COLUMNS = ['term', 'created_at', 'seq'] as const;
 const DOC_COLUMNS = ['seq', 'id', 'created_at', 'keys'] as const;
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const CHUNK = 300;
 
 function boundsSql(b: Bounds, params: Param[]): string {
@@ -150,7 +150,7 @@ export const searchRepo = {
       await db.run(
         `INSERT INTO search_docs (seq, id, created_at, keys) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
          ON CONFLICT (seq) DO UPDATE SET created_at = excluded.created_at, keys = excluded.keys`,
-        part.flatMap((d) => [d.seq, d.id, d.created_at, d.keys]),
+        flatten(part, (d) => [d.seq, d.id, d.created_at, d.keys]),
       );
     }
   },
@@ -178,7 +178,7 @@ export const searchRepo = {
       const part = rows.slice(i, i + CHUNK);
       await db.run(
         `DELETE FROM search_postings WHERE (term, created_at, seq) IN (VALUES ${part.map(() => '(?, CAST(? AS BIGINT), ?)').join(', ')})`,
-        part.flatMap((p) => [p.term, p.created_at, p.seq]),
+        flatten(part, (p) => [p.term, p.created_at, p.seq]),
       );
     }
   },

@@ -2,7 +2,7 @@
 // control API starts and ends them in (activity_spaces, written only by modules/activity, which also
 // inserts a scheduled Space for this module); they are read here joined with their details. What a
 // Space has beyond that row is space_details, and its ticket buyers space_buyers (migration 0027).
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 import { insertRow } from '../../store/insert.js';
 
 export type SpaceRecord = {
@@ -53,7 +53,6 @@ const DETAIL_COLUMNS = [
 const SELECT = `SELECT s.id, s.host_id, s.title, s.state, s.created_at, s.ended_at, d.speaker_ids, d.invited_user_ids,
   d.topic_ids, d.lang, d.is_ticketed, d.participant_count, d.subscriber_count, d.scheduled_start, d.started_at,
   d.updated_at FROM activity_spaces s LEFT JOIN space_details d ON d.space_id = s.id`;
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const spacesRepo = {

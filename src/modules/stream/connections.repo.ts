@@ -2,7 +2,7 @@
 // is admitted and closed with a reason when it ends. A process heartbeats its open connections
 // (wall time); rows of a process that died stop being heartbeated and are closed by any other.
 // A kill asked in one process for another's connection is a flag the owner polls.
-import type { Param, Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/index.js';
 
 export type ConnectionRow = {
   id: string;
@@ -26,8 +26,6 @@ export type ConnectionFilter = {
   before: string | null;
   limit: number;
 };
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const connectionsRepo = {
   async insert(db: Queryable, r: ConnectionRow): Promise<void> {

@@ -2,11 +2,10 @@
 // A change bumps the version in the same transaction (the UPDATE also takes the row lock that
 // serialises concurrent changes of one app on PostgreSQL); caches compare versions to notice changes
 // made by another process.
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
+import { flatten } from '../../shared/arrays.js';
 
 export type RuleRow = { id: string; app_id: string; value: string; tag: string | null; created_at: number };
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const rulesRepo = {
   all: (db: Queryable, appId: string) =>
@@ -55,7 +54,7 @@ export const rulesRepo = {
       const chunk = rows.slice(i, i + 200);
       await db.run(
         `INSERT INTO stream_rules (id, app_id, value, tag, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        chunk.flatMap((r) => [r.id, r.app_id, r.value, r.tag, r.created_at]),
+        flatten(chunk, (r) => [r.id, r.app_id, r.value, r.tag, r.created_at]),
       );
     }
   },

@@ -31,6 +31,7 @@ import {
 } from './stream.hub.js';
 import { messageLine, renderBatch, type RenderCache } from './stream.render.js';
 import { POST_TOPICS, STREAM_TOPICS, postIdOf, streamRepo, type PostEvent } from './stream.repo.js';
+import { flatten } from '../../shared/arrays.js';
 
 const BATCH = 200;
 const LOOKBACK_MS = 2_000;
@@ -109,7 +110,7 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
   if (!matches.length) return;
   const postIds = matches.map((m) => m.postId);
   const renders: RenderCache = new Map();
-  const apps = new Set(matches.flatMap((m) => [...m.byApp.keys()]));
+  const apps = new Set(flatten(matches, (m) => [...m.byApp.keys()]));
   for (const conn of hub.conns.values())
     if (!conn.feed && apps.has(conn.appId)) renderBatch(deps, renders, conn.appId, postIds, conn.sel, conn.selKey);
   const sent = new Map<string, string[]>();

@@ -4,7 +4,7 @@
 // The filtered, sample and firehose streams read `post.create`/`post.edit`; the likes streams
 // `like.create`; the compliance streams `post.delete`, `post.edit`, `like.delete` and the control
 // API's `compliance.*` events (modules/compliance). One tail reads them all; each feed takes its own.
-import type { Queryable } from '../../store/index.js';
+import { marks, type Queryable } from '../../store/index.js';
 
 export type PostEvent = { id: string; topic: string; payload: string; created_at: number };
 
@@ -32,7 +32,6 @@ export const STREAM_TOPICS = [
 // ever kept to find the newest few: 2.2 ms a read at 20,000 posts against 32 µs by id (issue #23). An
 // expression of the column is no index's key, on either store.
 const TOPICS = `(topic || '') IN (${STREAM_TOPICS.map((t) => `'${t}'`).join(', ')})`;
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export const streamRepo = {
   /** The newest stream event's id, or '0' when there is none. */

@@ -1,6 +1,7 @@
 // Every SQL statement for the users table.
 import { generationToken } from '../../shared/row-cache.js';
-import { replaceAtCommit, writeLater, type Queryable } from '../../store/index.js';
+import { marks, type Queryable, replaceAtCommit, writeLater } from '../../store/index.js';
+import { flatten } from '../../shared/arrays.js';
 
 export type UserRow = {
   id: string;
@@ -49,7 +50,6 @@ export function accountOf(row: UserRow): AccountRow {
   for (const c of COUNTERS) delete account[c];
   return account as AccountRow;
 }
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export type NewUserRow = Pick<
   UserRow,
@@ -110,7 +110,7 @@ async function bumpMany(db: Queryable, counter: Counter, rows: { id: string; del
       await db.run(
         `UPDATE users SET ${counter} = CASE WHEN ${counter} + d.column2 < 0 THEN 0 ELSE ${counter} + d.column2 END
          FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS d WHERE users.id = d.column1`,
-        part.flatMap((id) => [id, sums.get(id)!]),
+        flatten(part, (id) => [id, sums.get(id)!]),
       );
     }
   }

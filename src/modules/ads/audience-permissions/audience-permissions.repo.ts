@@ -1,6 +1,6 @@
 // Every write of audience permissions (ads_custom_audience_permissions, migration 0022); custom
 // audiences read the table to know what is shared with an account.
-import type { Queryable } from '../../../store/index.js';
+import { marks, type Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
@@ -18,7 +18,6 @@ export type PermissionRow = {
 };
 
 const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted' };
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export type PermissionFilter = { audienceId: string; grantedAccountIds?: string[]; ids?: string[] };
 

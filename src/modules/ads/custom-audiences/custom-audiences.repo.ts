@@ -2,7 +2,7 @@
 // to be processed into them (migration 0037, docs/adr/0025). The permissions table belongs to
 // audience-permissions, which writes it; this module only reads it, to know which accounts an audience
 // is shared with (the way line items read their campaign's funding instrument).
-import type { Param, Queryable } from '../../../store/index.js';
+import { marks, type Param, type Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
@@ -21,7 +21,6 @@ export type AudienceRow = {
 export type MemberRow = { ident: string; member: string; effective_at: number; expires_at: number };
 
 const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted', name: 'name' };
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** Rows per statement: 5 columns × 500 stays far below every store's parameter cap. */
 const CHUNK = 500;
 

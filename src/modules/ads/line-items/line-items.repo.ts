@@ -2,7 +2,7 @@
 // currency) from the same statement: GET answers `funding_instrument_id` (notes §8.3) and the list
 // filters by it. Those tables are only read here, never written. Each row also keeps its wire form
 // (`wire`, JSON text: migrations 0020 and 0038), which lists serve as it is.
-import type { Queryable } from '../../../store/index.js';
+import { marks, type Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
@@ -83,8 +83,6 @@ export type LineItemFilter = {
   q?: string;
   withDraft: boolean;
 };
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 function listSql(f: LineItemFilter, q: ListQuery): ListSql {
   const where = ['li.account_id = ?'];
