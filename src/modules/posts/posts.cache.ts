@@ -5,7 +5,7 @@
 // covering read of versions says which rows to read again.
 import { createRowCache, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
-import { POST_COLUMNS, postsRepo, type PostRow } from './posts.repo.js';
+import { postsRepo, type PostRow } from './posts.repo.js';
 
 declare module '../../deps.js' {
   interface Runtime {
@@ -45,10 +45,50 @@ export function rememberWritten(cache: RowCache<PostRow>, rows: readonly PostRow
   for (const r of rows) cache.remember(storedForm(r), null);
 }
 
-/** The row as the store gives it back: every column, null where nothing was written, version 0. */
+/**
+ * The row as the store gives it back: every column (POST_COLUMNS), null where nothing was written,
+ * version 0. Written out as one literal: set key by key, the row turned into a dictionary-mode object
+ * on Node 20 (5 µs to build, and every later read of it a hash lookup: 130 against 52 ns for four
+ * reads; bench/NOTES.md "twenty-first pass"); the literal takes 0.1 µs and stays a fast object.
+ */
 function storedForm(r: PostRow): PostRow {
-  const row: Record<string, unknown> = {};
-  for (const c of POST_COLUMNS) row[c] = r[c] ?? null;
-  row.version = 0;
-  return row as PostRow;
+  return {
+    id: r.id,
+    seq: r.seq,
+    author_id: r.author_id,
+    text: r.text,
+    created_at: r.created_at,
+    conversation_id: r.conversation_id,
+    reply_to_id: r.reply_to_id ?? null,
+    reply_to_user_id: r.reply_to_user_id ?? null,
+    quote_of_id: r.quote_of_id ?? null,
+    repost_of_id: r.repost_of_id ?? null,
+    lang: r.lang,
+    source: r.source,
+    possibly_sensitive: r.possibly_sensitive,
+    reply_settings: r.reply_settings,
+    paid_partnership: r.paid_partnership,
+    community_id: r.community_id ?? null,
+    share_with_followers: r.share_with_followers,
+    nullcast: r.nullcast,
+    place_id: r.place_id ?? null,
+    coordinates: r.coordinates ?? null,
+    media_keys: r.media_keys ?? null,
+    poll_id: r.poll_id ?? null,
+    entities: r.entities ?? null,
+    context_annotations: r.context_annotations ?? null,
+    display_end: r.display_end,
+    edit_root_id: r.edit_root_id,
+    edit_history: r.edit_history,
+    superseded_by: r.superseded_by ?? null,
+    edits_remaining: r.edits_remaining,
+    retweet_count: r.retweet_count,
+    reply_count: r.reply_count,
+    like_count: r.like_count,
+    quote_count: r.quote_count,
+    bookmark_count: r.bookmark_count,
+    impression_count: r.impression_count,
+    app_id: r.app_id ?? null,
+    version: 0,
+  };
 }
