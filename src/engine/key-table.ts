@@ -1,5 +1,5 @@
 import { postKeys } from './post-keys.js';
-import type { PreparedPost } from './prepare.js';
+import type { PreparedPost, Stamped } from './prepare.js';
 
 // Interned index keys, shared by every rule index of the process: each distinct key string some rule
 // refers to gets a small integer id, reference-counted so ids of keys no rule uses any more are
@@ -29,7 +29,6 @@ export interface KeySpace {
   readonly size: number;
 }
 
-export type Stamped = { epoch: number; present: number[] };
 
 export function createKeySpace(): KeySpace {
   const ids = new Map<string, number>();

@@ -34,8 +34,13 @@ export interface PreparedPost {
   /** The index keys it offers, by NEED mask, derived on first use (post-keys.ts). */
   keys?: Map<number, readonly string[]>;
   /** Its keys' last stamp in a rule key space, for the next index to match it (key-table.ts). */
-  stamp?: { space: object; need: number; version: number; stamped: { epoch: number; present: number[] } };
+  stamp?: StampMemo;
 }
+
+/** A stamp of a post's keys in a key space (key-table.ts): its epoch and the key ids it offers. */
+export type Stamped = { epoch: number; present: number[] };
+/** The stamp a post keeps, with what it was made under (the space, the need mask, the key set's version). */
+export type StampMemo = { space: object; need: number; version: number; stamped: Stamped };
 
 export function makeField(text: string): TextField {
   const source = text.toLowerCase();
