@@ -29,7 +29,6 @@ export interface KeySpace {
   readonly size: number;
 }
 
-
 export function createKeySpace(): KeySpace {
   const ids = new Map<string, number>();
   const names: string[] = [];
