@@ -86,9 +86,11 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
 /**
  * Match shapes of many posts: their rows, the posts they reference, the users; ids that do not
  * exist are absent from the map.
- * `cached`: posts and users through the row caches, for readers of new posts (the streams' dispatcher,
- * whose posts and authors the streams' renders read next: issue #23, firehose 2,959 → 3,097 posts/s;
- * the search indexer, since a created post is remembered as written: posts.cache.ts `rememberWritten`).
+ * `cached`: through the row caches (the posts, the posts they refer to, the users), for readers of new
+ * posts: the streams' dispatcher, whose posts and authors the streams' renders read next (issue #23,
+ * firehose 2,959 → 3,097 posts/s), and the search indexer, since a created post is remembered as
+ * written (posts.cache.ts `rememberWritten`). A reply or quote under a write load refers to a recent
+ * post, which the cache holds too.
  * `users: false`: authors and replied-to accounts as their ids alone, for a reader whose keys rest on
  * no user data (the search indexer: search.keys.ts drops usernames and verification).
  */
@@ -102,8 +104,6 @@ export async function toMatchPosts(
   const refIds = [
     ...new Set(flatten(posts, (p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)),
   ];
-  // The referenced posts through the cache as well: a reply or quote under a write load refers to a
-  // recent post, which the cache holds (firehose: 15 % of posts; issue #23).
   const refRows = o.cached ? await cachedPosts(deps, refIds) : await postsRepo.byIds(deps.db, refIds);
   const refs = new Map(refRows.map((r) => [r.id, r]));
   const userIds = new Set(
