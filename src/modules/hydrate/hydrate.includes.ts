@@ -103,7 +103,7 @@ export class Hydrator {
       ? flatten(posts, (p) => [p.repost_of_id, p.quote_of_id, p.reply_to_id]).filter((x): x is string => !!x)
       : [];
     const history = exp.includes('edit_history_tweet_ids')
-      ? posts.flatMap((p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id))
+      ? flatten(posts, (p) => (JSON.parse(p.edit_history) as string[]).filter((id) => id !== p.id))
       : [];
     const wanted = [...new Set([...refIds, ...history])];
     if (!wanted.length) return;
