@@ -15,8 +15,16 @@ import { postText } from './firehose.text.js';
 /** The demo dataset's well-known accounts (seed/demo.ts), the default authors. */
 const DEMO_USERNAMES = ['jack', 'XDevelopers', 'X'];
 const TICK_MS = 10;
-/** Creations under way at most (a few ticks' worth at the real firehose's rate). */
-const IN_FLIGHT = 256;
+/**
+ * Creations under way at most: a few ticks' worth at the real firehose's rate on the embedded store,
+ * whose write lane commits a group in its own CPU time. On PostgreSQL a group also waits on its
+ * round trips (~9, each behind whatever the event loop is doing), so each creation is under way
+ * longer and more must be for the same rate (Little's law): at 256 the lane's groups of ~128 fell
+ * behind (bench:firehose, 30 s: 4,158–4,715 posts/s), at 768 they are ~384 and keep up (5,973).
+ * On SQLite more under way only queue behind its lane: lag p99 94–120 ms at 256, 167–200 at 512, the
+ * same rate (bench/NOTES.md "twenty-third pass").
+ */
+const inFlightMax = (deps: Deps) => (deps.db.embedded ? 256 : 768);
 
 type Run = {
   rate: number;
@@ -118,9 +126,10 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
   // without waiting for the creations before it: they reach the store in the same turns and commit
   // together (group commit, docs/adr/0020), as concurrent clients' posts do. One at a time the
   // generator paid a commit per post; a group at a time it waited on each commit and fell behind the
-  // real firehose's ~6,000/s. At most IN_FLIGHT creations are under way: a store that cannot keep up
+  // real firehose's ~6,000/s. At most `inFlightMax` creations are under way: a store that cannot keep up
   // slows the run down rather than piling up work.
   let inFlight = 0;
+  const maxInFlight = inFlightMax(deps);
   const total = Math.floor(run.duration * run.rate);
   const finish = () => {
     run.done = true;
@@ -134,7 +143,7 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
     if (run.done) return;
     const elapsed = Math.min(deps.clock.wall() - run.started, run.duration * 1000);
     const owed = Math.floor((elapsed / 1000) * run.rate) - run.created - run.failed - inFlight;
-    for (let k = Math.min(owed, IN_FLIGHT - inFlight); k > 0; k--) {
+    for (let k = Math.min(owed, maxInFlight - inFlight); k > 0; k--) {
       inFlight++;
       void one().finally(settled);
     }
