@@ -32,10 +32,18 @@ export const edgesRepo = {
   async remove(db: Queryable, table: EdgeTable, source: string, target: string): Promise<boolean> {
     return (await db.run(`DELETE FROM ${table} WHERE source_id = ? AND target_id = ?`, [source, target])).changes > 0;
   },
-  /** Removes every edge touching `key` on `side` (a deleted post's likes, a deleted list's members). */
+  /**
+   * Removes every edge touching `key` on `side` (a deleted post's likes, a deleted list's members) and
+   * returns the other ends of exactly those removed: one statement, where a read and then a DELETE were
+   * two round trips on PostgreSQL (a post's deletion removes its likes and bookmarks: issue #23,
+   * bench:actions), and where an edge committed by another node between the two would have been
+   * removed without its counter being undone.
+   */
   async removeAll(db: Queryable, table: EdgeTable, side: Side, key: string): Promise<string[]> {
-    const rows = await db.all<{ k: string }>(`SELECT ${other(side)}_id AS k FROM ${table} WHERE ${side}_id = ?`, [key]);
-    await db.run(`DELETE FROM ${table} WHERE ${side}_id = ?`, [key]);
+    const rows = await db.all<{ k: string }>(
+      `DELETE FROM ${table} WHERE ${side}_id = ? RETURNING ${other(side)}_id AS k`,
+      [key],
+    );
     return rows.map((r) => r.k);
   },
   has: async (db: Queryable, table: EdgeTable, source: string, target: string) =>
