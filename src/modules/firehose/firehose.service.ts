@@ -20,9 +20,10 @@ const TICK_MS = 10;
  * whose write lane commits a group in its own CPU time. On PostgreSQL a group also waits on its
  * round trips (~9, each behind whatever the event loop is doing), so each creation is under way
  * longer and more must be for the same rate (Little's law): at 256 the lane's groups of ~128 fell
- * behind (bench:firehose, 30 s: 4,158–4,715 posts/s), at 768 they are ~384 and keep up (5,973).
- * On SQLite more under way only queue behind its lane: lag p99 94–120 ms at 256, 167–200 at 512, the
- * same rate (bench/NOTES.md "twenty-third pass").
+ * behind (bench:firehose, 30 s: 4,158–4,715 posts/s), at 768 they are larger, cheaper a post, and
+ * keep up (5,714–5,973). The machine is then at capacity, and the streams lag behind by more (p50
+ * 0.16–1.0 s against ~0.08 s at 256). On SQLite more under way only queue behind its lane: lag p99
+ * 94–120 ms at 256, 167–200 at 512, the same rate (bench/NOTES.md "twenty-third pass").
  */
 const inFlightMax = (deps: Deps) => (deps.db.embedded ? 256 : 768);
 
