@@ -25,7 +25,7 @@ const TICK_MS = 10;
  * 0.16–1.0 s against ~0.08 s at 256). On SQLite more under way only queue behind its lane: lag p99
  * 94–120 ms at 256, 167–200 at 512, the same rate (bench/NOTES.md "twenty-third pass").
  */
-const inFlightMax = (deps: Deps) => (deps.db.embedded ? 256 : 768);
+const IN_FLIGHT = { embedded: 256, shared: 768 };
 
 type Run = {
   rate: number;
@@ -127,10 +127,10 @@ export async function startFirehose(deps: Deps, o: { rate: number; duration: num
   // without waiting for the creations before it: they reach the store in the same turns and commit
   // together (group commit, docs/adr/0020), as concurrent clients' posts do. One at a time the
   // generator paid a commit per post; a group at a time it waited on each commit and fell behind the
-  // real firehose's ~6,000/s. At most `inFlightMax` creations are under way: a store that cannot keep up
+  // real firehose's ~6,000/s. At most IN_FLIGHT creations are under way: a store that cannot keep up
   // slows the run down rather than piling up work.
   let inFlight = 0;
-  const maxInFlight = inFlightMax(deps);
+  const maxInFlight = deps.db.embedded ? IN_FLIGHT.embedded : IN_FLIGHT.shared;
   const total = Math.floor(run.duration * run.rate);
   const finish = () => {
     run.done = true;
