@@ -1,8 +1,9 @@
 // Two nodes on one PostgreSQL database behave as one service (issue "Many nodes"): one leader named
 // by both, one service clock (a change on A is seen on B before A answers; B's timers fire on it),
 // the lease moving when the leader stops; outbox commits signalled to every node (a post on A reaches
-// a stream on B, a webhook gets each event once), and what must hold cluster-wide checked across
-// the nodes: stream connection limits, OAuth 1.0a nonces, revoked credentials.
+// a stream on B, at once even when it commits behind the stream's cursor; a webhook gets each event
+// once), and what must hold cluster-wide checked across the nodes: stream connection limits, OAuth
+// 1.0a nonces, revoked credentials.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { signRequest } from '../../src/auth/index.js';
+import { compareIds } from '../../src/shared/ids.js';
 import { adsCall, newAdsAccount, newAdvertiser } from '../support/ads.js';
 import { childCall, startChild, type Child } from '../support/child.js';
 import { newApp, newUser, startReceiver, subscribe, userToken } from '../support/receiver.js';
@@ -129,6 +131,57 @@ describe('two nodes on one PostgreSQL [postgres]', { skip }, () => {
     } finally {
       await stream.close();
     }
+  });
+
+  test("a post committed behind a stream's cursor reaches it at once, not at its next sweep (migration 0045)", async () => {
+    // Commit order is not id order across nodes. A's post takes its id, then waits for its commit
+    // behind a lock held here on its author's row, while B's post, made after it, commits and moves
+    // B's stream past A's id. The dispatcher's sweep of late commits runs every 500 ms; each round
+    // below lets the sweep run with B's post (1.2 s of quiet before it), so a post found only by the
+    // next sweep comes ~500 ms after its commit. Signalled with its lowest id, it comes at once.
+    const word = `lateword${Date.now() % 1_000_000}`;
+    const app = await appWithRules(a, [{ value: word }]);
+    const stream = await openStream(b, app.bearer);
+    assert.equal(stream.status, 200, JSON.stringify(stream.body));
+    const late = await poster(a);
+    const ahead = await poster(b);
+    const lock = new pg.Client({
+      connectionString: PG_URL!,
+      options: `-c search_path=${a.deps.config.databaseSchema}`,
+    });
+    await lock.connect();
+    const delays: number[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 1_200));
+        await lock.query('BEGIN');
+        await lock.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [late.user.id]);
+        const held = late.post(`${word} late ${i}`);
+        await poll(async () => {
+          const r = await lock.query(
+            'SELECT 1 FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
+          );
+          return r.rowCount ? true : undefined;
+        });
+        const aheadId = await ahead.post(`${word} ahead ${i}`);
+        await stream.waitFor((l) => l.data?.id === aheadId, 10_000);
+        const released = performance.now();
+        await lock.query('ROLLBACK');
+        const lateId = await held;
+        assert.ok(compareIds(lateId, aheadId) < 0, 'the late post has the lower id');
+        await stream.waitFor((l) => l.data?.id === lateId, 10_000);
+        delays.push(performance.now() - released);
+      }
+    } finally {
+      await lock.query('ROLLBACK').catch(() => undefined);
+      await lock.end();
+      await stream.close();
+    }
+    assert.ok(
+      delays.every((d) => d < 300),
+      `each late post within 300 ms of its commit: ${delays.map((d) => d.toFixed(0)).join(', ')} ms`,
+    );
+    assert.equal(stream.lines.filter((l) => l.data).length, 6, 'each post once');
   });
 
   test('a rule added on B applies to posts created on A, on a stream open on A', async () => {

@@ -139,7 +139,7 @@ async function deliverLive(deps: Deps, hub: Hub, rows: PostEvent[]): Promise<voi
 async function initTail(deps: Deps): Promise<Tail> {
   const cursor = await streamRepo.latest(deps.db);
   const wall = deps.clock.wall();
-  return { cursor, low: cursor, marks: [{ wall, id: cursor }], seen: new Set(), swept: wall };
+  return { cursor, low: cursor, marks: [{ wall, id: cursor }], seen: new Set(), swept: wall, signalled: [] };
 }
 
 /** Moves the cursor past the rows and the low-water mark to the cursor of LOOKBACK_MS ago. */
@@ -164,9 +164,24 @@ function advance(tail: Tail, rows: PostEvent[], wall: number): void {
   }
 }
 
-/** Events committed late with ids the cursor already passed. */
+/**
+ * Events committed late with ids the cursor already passed: every SWEEP_MS, those of the last
+ * LOOKBACK_MS; between sweeps, those from the lowest signalled id the cursor has passed unseen (Tail
+ * `signalled`), at once. Below the low-water mark `seen` no longer says what was delivered: a late
+ * commit there is left to the sweep's window, as any.
+ */
 async function stragglers(deps: Deps, tail: Tail, wall: number): Promise<PostEvent[]> {
-  if (wall - tail.swept < SWEEP_MS) return [];
+  const signalled = tail.signalled;
+  tail.signalled = [];
+  if (wall - tail.swept < SWEEP_MS) {
+    // Above the cursor, this round's read of what follows it finds them; seen, a round read them.
+    let from: string | null = null;
+    for (const id of signalled) {
+      const late = compareIds(id, tail.low) > 0 && compareIds(id, tail.cursor) <= 0 && !tail.seen.has(id);
+      if (late && (from === null || compareIds(id, from) < 0)) from = id;
+    }
+    return from === null ? [] : unseen(deps, tail, from, true);
+  }
   tail.swept = wall;
   // On SQLite this process's commits come in id order (one connection, ids minted inside the
   // transactions), so only another process sharing the file commits late, and the store says whether
@@ -174,8 +189,13 @@ async function stragglers(deps: Deps, tail: Tail, wall: number): Promise<PostEve
   const others = await deps.db.othersCommitted?.();
   if (others !== undefined && others === tail.others) return [];
   tail.others = others;
-  const missed = (await streamRepo.idsBetween(deps.db, tail.low, tail.cursor)).filter((id) => !tail.seen.has(id));
-  return streamRepo.byIds(deps.db, missed);
+  return unseen(deps, tail, tail.low, false);
+}
+
+/** The events from `from` (above it, or from it with `inclusive`) up to the cursor not delivered yet. */
+async function unseen(deps: Deps, tail: Tail, from: string, inclusive: boolean): Promise<PostEvent[]> {
+  const ids = (await streamRepo.idsBetween(deps.db, from, tail.cursor, inclusive)).filter((id) => !tail.seen.has(id));
+  return streamRepo.byIds(deps.db, ids);
 }
 
 /** One round: returns whether a full batch was found (more may be waiting). */
@@ -271,7 +291,15 @@ export async function startStreamDispatcher(deps: Deps, onError: (err: unknown) 
     step: () => serial(hub, () => step(deps, hub)),
   });
   deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
-  await onOutbox(deps.cluster.signals, STREAM_TOPICS, () => pump.nudge());
+  await onOutbox(deps.cluster.signals, STREAM_TOPICS, (lowest) => {
+    // The next round (begun after this commit) reads from the statement's lowest id if its cursor has
+    // passed it unseen: another node's late commit, or this node's behind another's (commit order is
+    // not id order). Whether it has is known only then: a round under way now may yet move the cursor
+    // past rows it did not see. Rows of one statement commit together, so with its lowest id seen,
+    // the rest were read with it or are above the cursor.
+    if (hub.tail && lowest !== null && !hub.tail.seen.has(lowest)) hub.tail.signalled.push(lowest);
+    pump.nudge();
+  });
   pump.start();
   return { stop: () => pump.stop() };
 }

@@ -68,6 +68,12 @@ export type Tail = {
   swept: number;
   /** The embedded store's count of other processes' commits at the last sweep (Db `othersCommitted`). */
   others?: number;
+  /**
+   * PostgreSQL: the lowest id of each commit signalled since the last round (store/signals.ts
+   * `onOutbox`) and not seen then: those the cursor has passed are read at the next round, not at the
+   * next sweep.
+   */
+  signalled: string[];
 };
 
 /** One server's connections and their timers (Runtime `streamHub`). */

@@ -47,13 +47,13 @@ export const streamRepo = {
       [cursor],
     ),
 
-  /** Ids of stream events in (low, high]: a late commit with an older id shows up here. */
-  idsBetween: async (db: Queryable, low: string, high: string) =>
+  /** Ids of stream events in (low, high] ([low, high] with `inclusive`): late commits with older ids show up here. */
+  idsBetween: async (db: Queryable, low: string, high: string, inclusive = false) =>
     (
-      await db.all<{ id: string }>(`SELECT id FROM outbox WHERE id > ? AND id <= ? AND ${TOPICS} ORDER BY id`, [
-        low,
-        high,
-      ])
+      await db.all<{ id: string }>(
+        `SELECT id FROM outbox WHERE id ${inclusive ? '>=' : '>'} ? AND id <= ? AND ${TOPICS} ORDER BY id`,
+        [low, high],
+      )
     ).map((r) => r.id),
 
   byIds: (db: Queryable, ids: string[]) =>
