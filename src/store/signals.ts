@@ -136,24 +136,24 @@ export async function postgresSignals(url: string, schema: string | null): Promi
 
 /**
  * Runs `wake` whenever another statement committed outbox rows of one of `topics`, on any node (the
- * trigger of migrations 0033, 0042, 0044 and 0045 signals `outbox` with the topics written, then
- * again, marked `!`, those of rows written still to claim: pending and held by no one, then the
- * lowest id written, marked `@`). With `pending`, only rows still to claim wake it (a claimer's view:
- * rows a writer handed to its own worker do not). `wake` is given the statement's lowest id (null
- * from a trigger older than 0045). The writer's own node hears it too, after the commit: a nudge made
- * before the commit then finds the rows. On the embedded store nothing is signalled; its writers wake
- * the readers in memory.
+ * trigger of migrations 0033, 0042 and 0044 signals `outbox` with the topics written, then again,
+ * marked `!`, those of rows written still to claim: pending and held by no one). With `pending`, only
+ * rows still to claim wake it (a claimer's view: rows a writer handed to its own worker do not). With
+ * `lowest`, `wake` is given the lowest id the statement wrote (migration 0045's `outbox-ids` signal:
+ * the topics written, then that id marked `@`). The writer's own node hears it too, after the commit:
+ * a nudge made before the commit then finds the rows. On the embedded store nothing is signalled; its
+ * writers wake the readers in memory.
  */
 export function onOutbox(
   signals: Signals,
   topics: readonly string[],
   wake: (lowest: string | null) => void,
-  o: { pending?: boolean } = {},
+  o: { pending?: boolean; lowest?: boolean } = {},
 ): Promise<void> {
-  // `post.create,post.create!,@1843…`: the topics written, those with rows still to settle marked
-  // `!`, the lowest id marked `@`.
+  // `post.create,post.create!`: the topics written, then those with rows still to settle marked `!`;
+  // on `outbox-ids`, `post.create,@1843…`.
   const wanted = new Set(o.pending ? topics.map((t) => `${t}!`) : topics);
-  return signals.listen('outbox', (payload) => {
+  return signals.listen(o.lowest ? 'outbox-ids' : 'outbox', (payload) => {
     const parts = payload.split(',');
     if (!parts.some((t) => wanted.has(t))) return;
     const last = parts[parts.length - 1]!;

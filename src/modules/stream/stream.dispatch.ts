@@ -291,15 +291,20 @@ export async function startStreamDispatcher(deps: Deps, onError: (err: unknown) 
     step: () => serial(hub, () => step(deps, hub)),
   });
   deps.runtime.delivery.wire({ dispatch: () => pump.nudge() });
-  await onOutbox(deps.cluster.signals, STREAM_TOPICS, (lowest) => {
-    // The next round (begun after this commit) reads from the statement's lowest id if its cursor has
-    // passed it unseen: another node's late commit, or this node's behind another's (commit order is
-    // not id order). Whether it has is known only then: a round under way now may yet move the cursor
-    // past rows it did not see. Rows of one statement commit together, so with its lowest id seen,
-    // the rest were read with it or are above the cursor.
-    if (hub.tail && lowest !== null && !hub.tail.seen.has(lowest)) hub.tail.signalled.push(lowest);
-    pump.nudge();
-  });
+  await onOutbox(
+    deps.cluster.signals,
+    STREAM_TOPICS,
+    (lowest) => {
+      // The next round (begun after this commit) reads from the statement's lowest id if its cursor has
+      // passed it unseen: another node's late commit, or this node's behind another's (commit order is
+      // not id order). Whether it has is known only then: a round under way now may yet move the cursor
+      // past rows it did not see. Rows of one statement commit together, so with its lowest id seen,
+      // the rest were read with it or are above the cursor.
+      if (hub.tail && lowest !== null && !hub.tail.seen.has(lowest)) hub.tail.signalled.push(lowest);
+      pump.nudge();
+    },
+    { lowest: true },
+  );
   pump.start();
   return { stop: () => pump.stop() };
 }
