@@ -156,7 +156,7 @@ export function onOutbox(
   return signals.listen(o.lowest ? 'outbox-ids' : 'outbox', (payload) => {
     const parts = payload.split(',');
     if (!parts.some((t) => wanted.has(t))) return;
-    const last = parts[parts.length - 1]!;
+    const last = o.lowest ? parts[parts.length - 1]! : '';
     wake(last.startsWith('@') ? last.slice(1) : null);
   });
 }

@@ -174,7 +174,8 @@ async function stragglers(deps: Deps, tail: Tail, wall: number): Promise<PostEve
   const signalled = tail.signalled;
   tail.signalled = [];
   if (wall - tail.swept < SWEEP_MS) {
-    // Above the cursor, this round's read of what follows it finds them; seen, a round read them.
+    // Above the cursor, this round's read of what follows it finds them. Seen, a round read them: rows
+    // of one statement commit together, so the rest were read with it or are above the cursor.
     let from: string | null = null;
     for (const id of signalled) {
       const late = compareIds(id, tail.low) > 0 && compareIds(id, tail.cursor) <= 0 && !tail.seen.has(id);
@@ -298,9 +299,8 @@ export async function startStreamDispatcher(deps: Deps, onError: (err: unknown) 
       // The next round (begun after this commit) reads from the statement's lowest id if its cursor has
       // passed it unseen: another node's late commit, or this node's behind another's (commit order is
       // not id order). Whether it has is known only then: a round under way now may yet move the cursor
-      // past rows it did not see. Rows of one statement commit together, so with its lowest id seen,
-      // the rest were read with it or are above the cursor.
-      if (hub.tail && lowest !== null && !hub.tail.seen.has(lowest)) hub.tail.signalled.push(lowest);
+      // past rows it did not see (stragglers decides).
+      if (hub.tail && lowest !== null) hub.tail.signalled.push(lowest);
       pump.nudge();
     },
     { lowest: true },

@@ -70,8 +70,7 @@ export type Tail = {
   others?: number;
   /**
    * PostgreSQL: the lowest id of each commit signalled since the last round (store/signals.ts
-   * `onOutbox`) and not seen then: those the cursor has passed are read at the next round, not at the
-   * next sweep.
+   * `onOutbox`): those the cursor has passed unseen are read at the next round, not at the next sweep.
    */
   signalled: string[];
 };
