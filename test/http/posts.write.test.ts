@@ -276,4 +276,49 @@ forEachStore('posts write', (store) => {
     // After the burst, carol's text is her latest: sent again, a repeat.
     assert.equal((await post(carol, { text: 'a burst of the same' })).status, 403);
   });
+
+  test('a deletion removes every version with its mentions, its poll and its pin; a pin of another post stays', async () => {
+    const dan = await newUser(s, { premium: true });
+    const danToken = await userToken(s, dan.id);
+    const bob = await newUser(s);
+    const send = (body: unknown) => s.call('POST', '/2/tweets', { auth: danToken, body });
+    const v1 = (await send({ text: `hello @${bob.username}` })).body.data.id as string;
+    const v2 = (await send({ text: `hello again @${bob.username}`, edit_options: { previous_post_id: v1 } })).body.data
+      .id as string;
+    const poll = (await send({ text: 'which?', poll: { options: ['a', 'b'], duration_minutes: 60 } })).body.data
+      .id as string;
+    const kept = (await send({ text: 'to be pinned instead' })).body.data.id as string;
+    assert.equal((await s.admin('PUT', `/_aviary/users/${dan.id}/pinned-tweet`, { tweet_id: v2 })).status, 200);
+    const rows = async (table: string, column: string, ids: string[]) =>
+      (
+        await s.deps.db.all<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM ${table} WHERE ${column} IN (${ids.map(() => '?').join(', ')})`,
+          ids,
+        )
+      )[0]!.n;
+    assert.equal(Number(await rows('post_mentions', 'post_id', [v1, v2])), 2);
+    assert.equal(Number(await rows('polls', 'post_id', [poll])), 1);
+    // Sent at once (one group where they meet): the deletions, and the pin moved to another post.
+    const [a, b, pin] = await Promise.all([
+      s.call('DELETE', `/2/tweets/${v2}`, { auth: danToken }),
+      s.call('DELETE', `/2/tweets/${poll}`, { auth: danToken }),
+      s.admin('PUT', `/_aviary/users/${dan.id}/pinned-tweet`, { tweet_id: kept }),
+    ]);
+    assert.deepEqual([a.status, b.status, pin.status], [200, 200, 200]);
+    const found = await s.call('GET', `/2/tweets?ids=${[v1, v2, poll, kept].join(',')}`, {
+      auth: `Bearer ${s.bearer}`,
+    });
+    assert.deepEqual(
+      found.body.data.map((p: { id: string }) => p.id),
+      [kept],
+    );
+    assert.equal(Number(await rows('post_mentions', 'post_id', [v1, v2])), 0);
+    assert.equal(Number(await rows('polls', 'post_id', [poll])), 0);
+    const user = async () =>
+      (await s.call('GET', `/2/users/${dan.id}?user.fields=pinned_tweet_id`, { auth: `Bearer ${s.bearer}` })).body.data;
+    assert.equal((await user()).pinned_tweet_id, kept);
+    // Deleting the pinned post unpins it, and a cached profile shows it at once.
+    assert.equal((await s.call('DELETE', `/2/tweets/${kept}`, { auth: danToken })).status, 200);
+    assert.equal((await user()).pinned_tweet_id, undefined);
+  });
 });

@@ -510,17 +510,22 @@ export const postsRepo = {
     );
     await touch(db);
   },
-  /** Deletes the posts and their mentions and polls; how many posts were there to delete. */
-  async deleteIds(db: Queryable, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    await waitingNeeded(db, (p) => ids.includes(p.id));
-    const { changes } = await db.run(`DELETE FROM posts WHERE id IN (${marks(ids.length)})`, ids);
-    if (!changes) return 0;
+  /**
+   * Deletes every version of a post (its root's chain) and answers them, oldest first: none when they
+   * were gone already. One statement reads and deletes (issue #23: the chain's read was a round trip
+   * of its own): of two removals at once, the second waits for the first's row locks and finds nothing.
+   */
+  async deleteChain(db: Queryable, rootId: string): Promise<PostRow[]> {
+    await waitingNeeded(db, (p) => p.edit_root_id === rootId);
+    const versions = await db.all<PostRow>('DELETE FROM posts WHERE edit_root_id = ? RETURNING *', [rootId]);
+    if (!versions.length) return versions;
     await touch(db);
-    await db.run(`DELETE FROM post_mentions WHERE post_id IN (${marks(ids.length)})`, ids);
-    await db.run(`DELETE FROM polls WHERE post_id IN (${marks(ids.length)})`, ids);
-    return changes;
+    return versions.sort((a, b) => (a.seq < b.seq ? -1 : 1));
   },
+  deleteMentions: (db: Queryable, ids: string[]) =>
+    db.run(`DELETE FROM post_mentions WHERE post_id IN (${marks(ids.length)})`, ids),
+  deletePolls: (db: Queryable, ids: string[]) =>
+    db.run(`DELETE FROM polls WHERE post_id IN (${marks(ids.length)})`, ids),
 
   /** In a transaction, a run of grouped writes' mentions are written together at its end (`writeLater`). */
   async insertMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {

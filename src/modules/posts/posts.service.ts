@@ -304,10 +304,14 @@ export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<
  * event move once.
  */
 async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolean> {
-  const versions = await postsRepo.chain(tx, p.edit_root_id);
+  const versions = await postsRepo.deleteChain(tx, p.edit_root_id);
+  if (!versions.length) return false;
   const ids = versions.map((v) => v.id);
-  const latest = versions[versions.length - 1] ?? p;
-  if (!(await postsRepo.deleteIds(tx, ids))) return false;
+  const latest = versions[versions.length - 1]!;
+  // Mention rows are written from a version's entities and a poll row with its poll_id (insertPost,
+  // insertSeedPosts): a post naming neither has none to delete (issue #23: two statements a deletion).
+  if (versions.some((v) => mentionedIds(v).length)) await postsRepo.deleteMentions(tx, ids);
+  if (versions.some((v) => v.poll_id)) await postsRepo.deletePolls(tx, ids);
   for (const v of versions) {
     for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
     for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))

@@ -117,6 +117,21 @@ async function bumpMany(db: Queryable, counter: Counter, rows: { id: string; del
   await touch(db, 'counters');
 }
 
+/** Pins undone, (author, post) pairs: a statement each 500 (a deletion's reposts may be thousands). */
+async function unpinMany(db: Queryable, pins: [string, string][]): Promise<void> {
+  let changed = 0;
+  pins.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); // ids in order, as bumpMany's
+  for (let i = 0; i < pins.length; i += 500) {
+    const part = pins.slice(i, i + 500);
+    const sql =
+      part.length === 1
+        ? 'UPDATE users SET pinned_tweet_id = NULL WHERE id = ? AND pinned_tweet_id = ?'
+        : `UPDATE users SET pinned_tweet_id = NULL WHERE (id, pinned_tweet_id) IN (VALUES ${'(?, ?), '.repeat(part.length - 1)}(?, ?))`;
+    changed += (await db.run(sql, part.flat())).changes;
+  }
+  if (changed) await touch(db);
+}
+
 export const usersRepo = {
   /** The table's generation token (see touch). */
   generation: (db: Queryable) => generation.read(db),
@@ -198,14 +213,13 @@ export const usersRepo = {
     await db.run('UPDATE users SET pinned_tweet_id = ? WHERE id = ?', [postId, id]);
     await touch(db);
   },
-  /** Unpins `postId` from its author's profile, if pinned there (by primary key: no index holds pinned_tweet_id). */
-  async unpinPost(db: Queryable, authorId: string, postId: string): Promise<void> {
-    const r = await db.run('UPDATE users SET pinned_tweet_id = NULL WHERE id = ? AND pinned_tweet_id = ?', [
-      authorId,
-      postId,
-    ]);
-    if (r.changes) await touch(db);
-  },
+  /**
+   * Unpins `postId` from its author's profile, if pinned there (by primary key: no index holds
+   * pinned_tweet_id); in a transaction with the run's other unpins at its end (`writeLater`). Still
+   * right when a job of the run pinned another post meanwhile: only a pin of `postId` is undone.
+   */
+  unpinPost: (db: Queryable, authorId: string, postId: string) =>
+    writeLater(db, 'users pinned_tweet_id', [authorId, postId] as [string, string], unpinMany),
   /**
    * Users whose username, name or description holds every word (lower case, LIKE wildcards taken
    * literally): exact usernames first, then the most followed; `limit + 1` rows from `offset`.
