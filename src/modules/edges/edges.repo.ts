@@ -1,6 +1,6 @@
 // Every SQL statement for the edge tables (follows, blocks, mutes, likes, bookmarks, list members…):
 // one shape, source_id → target_id, each edge with its own snowflake id used as the paging cursor.
-import { marks, type Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/index.js';
 
 export const EDGE_TABLES = [
   'follows',
@@ -26,6 +26,18 @@ export const edgesRepo = {
     const r = await db.run(
       `INSERT INTO ${table} (source_id, target_id, id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (source_id, target_id) DO NOTHING`,
       [e.source_id, e.target_id, e.id, e.created_at],
+    );
+    return r.changes > 0;
+  },
+  /**
+   * Inserts the edge only where `condition` holds (an SQL condition and its parameters): false when it
+   * did not or the edge already existed. The check and the write in one statement, where a read and
+   * then the insert were two round trips on PostgreSQL (a like's post: issue #23, bench:actions).
+   */
+  async addIf(db: Queryable, table: EdgeTable, e: EdgeRow, condition: { sql: string; params: Param[] }) {
+    const r = await db.run(
+      `INSERT INTO ${table} (source_id, target_id, id, created_at) SELECT ?, ?, ?, ? WHERE ${condition.sql} ON CONFLICT (source_id, target_id) DO NOTHING`,
+      [e.source_id, e.target_id, e.id, e.created_at, ...condition.params],
     );
     return r.changes > 0;
   },

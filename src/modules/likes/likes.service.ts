@@ -3,21 +3,17 @@ import type { Deps } from '../../deps.js';
 import { GROUPED } from '../../store/index.js';
 import type { Position } from '../../shared/cursor.js';
 import { edgePage, edgesRepo, emitEvent, type IdPage } from '../edges/index.js';
-import { bumpPostMetric, requirePost } from '../posts/index.js';
+import { bumpPostMetric, postExistsCondition, requirePost } from '../posts/index.js';
 import { bumpUserCounter, requireUser } from '../users/index.js';
 
 export async function like(deps: Deps, userId: string, postId: string): Promise<{ liked: boolean }> {
   await deps.db.tx(async (tx) => {
-    await requirePost(deps, postId, 'tweet_id', tx);
-    if (
-      !(await edgesRepo.add(tx, 'likes', {
-        source_id: userId,
-        target_id: postId,
-        id: deps.ids.next(),
-        created_at: deps.clock.now(),
-      }))
-    )
+    const edge = { source_id: userId, target_id: postId, id: deps.ids.next(), created_at: deps.clock.now() };
+    if (!(await edgesRepo.addIf(tx, 'likes', edge, await postExistsCondition(tx, postId)))) {
+      // Not added: the post is not there (404), or it was liked already.
+      await requirePost(deps, postId, 'tweet_id', tx);
       return;
+    }
     await bumpPostMetric(tx, postId, 'like_count', 1);
     await bumpUserCounter(tx, userId, 'like_count', 1);
     await emitEvent(deps, tx, 'like.create', { user_id: userId, post_id: postId });

@@ -21,6 +21,7 @@ export {
   bumpPostMetric,
   insertSeedPosts,
   postExists,
+  postExistsCondition,
   createPost,
   deletePost,
   editPost,

@@ -394,6 +394,11 @@ export const postsRepo = {
     await insertRows(db, 'posts', POST_COLUMNS, rows, 400);
     await ensureToken(db);
   },
+  /** The condition that post `id` exists, for a statement that writes only if it does (edgesRepo.addIf). */
+  async existsCondition(db: Queryable, id: string): Promise<{ sql: string; params: Param[] }> {
+    await waitingNeeded(db, (p) => p.id === id);
+    return { sql: 'EXISTS (SELECT 1 FROM posts WHERE id = ?)', params: [id] };
+  },
   async byId(db: Queryable, id: string): Promise<PostRow | undefined> {
     await waitingNeeded(db, (p) => p.id === id);
     return db.get<PostRow>('SELECT * FROM posts WHERE id = ?', [id]);
@@ -464,6 +469,16 @@ export const postsRepo = {
   async repostBy(db: Queryable, authorId: string, postId: string): Promise<PostRow | undefined> {
     await waitingNeeded(db, (p) => p.author_id === authorId && p.repost_of_id === postId);
     return db.get<PostRow>('SELECT * FROM posts WHERE author_id = ? AND repost_of_id = ?', [authorId, postId]);
+  },
+  /** Deletes the author's repost of `postId` and answers it (none when there was none). */
+  async deleteRepost(db: Queryable, authorId: string, postId: string): Promise<PostRow[]> {
+    await waitingNeeded(db, (p) => p.author_id === authorId && p.repost_of_id === postId);
+    const rows = await db.all<PostRow>('DELETE FROM posts WHERE author_id = ? AND repost_of_id = ? RETURNING *', [
+      authorId,
+      postId,
+    ]);
+    if (rows.length) await touch(db);
+    return rows;
   },
   /**
    * A live quote of `target` by `author` made (+1) or removed (-1): quote_count moves when the author's

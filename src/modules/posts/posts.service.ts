@@ -46,6 +46,9 @@ async function emit(deps: Deps, tx: Queryable, topic: Topic, p: PostRow, extra: 
   await enqueueSource(deps, tx, { topic, payload: { post_id: p.id, author_id: p.author_id, ...extra } });
 }
 
+/** The SQL condition that post `id` exists (a write made only if it does: likes). */
+export const postExistsCondition = (db: Queryable, id: string) => postsRepo.existsCondition(db, id);
+
 /** A post the caller may act on, or the problem for a missing one. */
 export async function requirePost(deps: Deps, id: string, parameter = 'id', db: Queryable = deps.db): Promise<PostRow> {
   const p = await postsRepo.byId(db, id);
@@ -305,7 +308,12 @@ export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<
  */
 async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolean> {
   const versions = await postsRepo.deleteChain(tx, p.edit_root_id);
-  if (!versions.length) return false;
+  if (versions.length) await removed(deps, tx, versions);
+  return versions.length > 0;
+}
+
+/** What goes with a post's versions, deleted (oldest first): their rows elsewhere, counters, the event. */
+async function removed(deps: Deps, tx: Queryable, versions: PostRow[]): Promise<void> {
   const ids = versions.map((v) => v.id);
   const latest = versions[versions.length - 1]!;
   // Mention rows are written from a version's entities and a poll row with its poll_id (insertPost,
@@ -313,21 +321,22 @@ async function removePost(deps: Deps, tx: Queryable, p: PostRow): Promise<boolea
   if (versions.some((v) => mentionedIds(v).length)) await postsRepo.deleteMentions(tx, ids);
   if (versions.some((v) => v.poll_id)) await postsRepo.deletePolls(tx, ids);
   for (const v of versions) {
-    for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
+    // A repost is never reposted: repost() reposts the original, and datasets repost originals only.
+    if (!v.repost_of_id)
+      for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
     for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))
       await bumpUserCounter(tx, liker, 'like_count', -1);
     await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
     // Only an author pins a post (pinPost), so only the author's row can hold it.
     await unpinPost(tx, v.author_id, v.id);
   }
-  await bumpUserCounter(tx, p.author_id, 'tweet_count', -1);
+  await bumpUserCounter(tx, latest.author_id, 'tweet_count', -1);
   const media = latest.media_keys ? (JSON.parse(latest.media_keys) as string[]).length : 0;
-  if (media) await bumpUserCounter(tx, p.author_id, 'media_count', -media);
+  if (media) await bumpUserCounter(tx, latest.author_id, 'media_count', -media);
   if (latest.reply_to_id) await postsRepo.bumpMetric(tx, latest.reply_to_id, 'reply_count', -1);
   if (latest.repost_of_id) await postsRepo.bumpMetric(tx, latest.repost_of_id, 'retweet_count', -1);
-  if (latest.quote_of_id) await postsRepo.quoteMoved(tx, latest.quote_of_id, p.author_id, -1);
+  if (latest.quote_of_id) await postsRepo.quoteMoved(tx, latest.quote_of_id, latest.author_id, -1);
   await emit(deps, tx, 'post.delete', latest, { ids });
-  return true;
 }
 
 /** Reposts are posts (`RT @user: …`, referenced_tweets retweeted); reposting twice is a no-op. */
@@ -341,9 +350,9 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
   // Whether it is reposted already is read in the transaction, after the reposter's row is locked:
   // two reposts of one post at once make one, on one node or on two sharing PostgreSQL.
   await deps.db.tx(async (tx) => {
-    await lockUser(tx, actor.userId);
+    const locked = await lockUser(tx, actor.userId);
     if (await postsRepo.repostBy(tx, actor.userId, original.id)) return;
-    const author = await requireUser(deps, actor.userId, 'id', tx);
+    const author = locked ?? (await requireUser(deps, actor.userId, 'id', tx));
     const row = buildPost({
       id: deps.ids.next(),
       authorId: author.id,
@@ -362,9 +371,9 @@ export async function repost(deps: Deps, actor: Actor, postId: string): Promise<
 }
 
 export async function unrepost(deps: Deps, actor: Actor, postId: string): Promise<{ retweeted: boolean }> {
+  // A repost is its own chain (never edited): found and deleted in one statement.
   await deps.db.tx(async (tx) => {
-    const r = await postsRepo.repostBy(tx, actor.userId, postId);
-    if (r) await removePost(deps, tx, r);
+    for (const r of await postsRepo.deleteRepost(tx, actor.userId, postId)) await removed(deps, tx, [r]);
   }, GROUPED);
   return { retweeted: false };
 }

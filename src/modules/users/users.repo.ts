@@ -197,9 +197,9 @@ export const usersRepo = {
    * PostgreSQL a second transaction of that user, on any node, waits here until the first commits, and
    * then reads what it wrote. SQLite has one writer at a time anyway.
    */
-  async lock(db: Queryable, id: string): Promise<void> {
-    await db.run('UPDATE users SET tweet_count = tweet_count WHERE id = ?', [id]);
-  },
+  /** Locks the user's row for the transaction and answers it (one statement: issue #23, bench:actions). */
+  lock: (db: Queryable, id: string) =>
+    db.get<UserRow>('UPDATE users SET tweet_count = tweet_count WHERE id = ? RETURNING *', [id]),
   async setCounters(db: Queryable, id: string, c: Partial<Record<Counter, number>>): Promise<void> {
     const keys = Object.keys(c) as Counter[];
     if (keys.length)
