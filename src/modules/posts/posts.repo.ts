@@ -301,6 +301,12 @@ const NEW_POSTS = 'post_rows';
 const waitingNeeded = (db: Queryable, wanted: (p: PostRow) => boolean) =>
   writeWaiting<NewPost>(db, NEW_POSTS, (p) => wanted(p.row));
 
+/** Versions just deleted, oldest first; the token replaced when there were any. */
+async function deletedVersions(db: Queryable, versions: PostRow[]): Promise<PostRow[]> {
+  if (versions.length) await touch(db);
+  return versions.sort((a, b) => (a.seq < b.seq ? -1 : 1));
+}
+
 /** A new post waiting in its transaction's run (insertNew). */
 type NewPost = {
   row: PostRow;
@@ -532,10 +538,22 @@ export const postsRepo = {
    */
   async deleteChain(db: Queryable, rootId: string): Promise<PostRow[]> {
     await waitingNeeded(db, (p) => p.edit_root_id === rootId);
-    const versions = await db.all<PostRow>('DELETE FROM posts WHERE edit_root_id = ? RETURNING *', [rootId]);
-    if (!versions.length) return versions;
-    await touch(db);
-    return versions.sort((a, b) => (a.seq < b.seq ? -1 : 1));
+    return deletedVersions(db, await db.all<PostRow>('DELETE FROM posts WHERE edit_root_id = ? RETURNING *', [rootId]));
+  },
+  /**
+   * `deleteChain` for the post holding version `id`, if `authorId` wrote it: none when it is someone
+   * else's or not there (the caller tells which). A waiting version of the chain is either `id` or an
+   * edit (a version not its own root), so those are written first.
+   */
+  async deleteChainOf(db: Queryable, id: string, authorId: string): Promise<PostRow[]> {
+    await waitingNeeded(db, (p) => p.id === id || p.edit_root_id !== p.id);
+    return deletedVersions(
+      db,
+      await db.all<PostRow>(
+        'DELETE FROM posts WHERE edit_root_id = (SELECT edit_root_id FROM posts WHERE id = ?) AND author_id = ? RETURNING *',
+        [id, authorId],
+      ),
+    );
   },
   deleteMentions: (db: Queryable, ids: string[]) =>
     db.run(`DELETE FROM post_mentions WHERE post_id IN (${marks(ids.length)})`, ids),

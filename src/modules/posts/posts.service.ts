@@ -289,13 +289,15 @@ export async function editPost(deps: Deps, actor: Actor, b: CreatePostBody): Pro
 }
 
 export async function deletePost(deps: Deps, actor: Actor, id: string): Promise<{ deleted: boolean }> {
-  // Read in the transaction: of two deletes of one post at once, the second finds it gone (404, as
-  // it would one after the other) instead of undoing its counters and announcing it a second time.
+  // Deleted in the transaction, then read only when nothing was: of two deletes of one post at once,
+  // the second finds it gone (404, as it would one after the other) instead of undoing its counters
+  // and announcing it a second time.
   await deps.db.tx(async (tx) => {
+    const versions = await postsRepo.deleteChainOf(tx, id, actor.userId);
+    if (versions.length) return removed(deps, tx, versions);
     const p = await requirePost(deps, id, 'id', tx);
     if (p.author_id !== actor.userId) throw problems.forbidden('You are not authorized to delete this Tweet.');
-    if (!(await removePost(deps, tx, p)))
-      throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'tweet' });
+    throw problems.resourceNotFound({ parameter: 'id', value: id, resource_type: 'tweet' });
   }, GROUPED);
   return { deleted: true };
 }
