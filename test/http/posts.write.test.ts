@@ -277,7 +277,7 @@ forEachStore('posts write', (store) => {
     assert.equal((await post(carol, { text: 'a burst of the same' })).status, 403);
   });
 
-  test('a deletion removes every version with its mentions, its poll and its pin; a pin of another post stays', async () => {
+  test('a deletion removes every version with its mentions, poll, likes, bookmarks and pin; a pin of another post stays', async () => {
     const dan = await newUser(s, { premium: true });
     const danToken = await userToken(s, dan.id);
     const bob = await newUser(s);
@@ -298,6 +298,15 @@ forEachStore('posts write', (store) => {
       )[0]!.n;
     assert.equal(Number(await rows('post_mentions', 'post_id', [v1, v2])), 2);
     assert.equal(Number(await rows('polls', 'post_id', [poll])), 1);
+    // Bob likes the first version and bookmarks the poll: both go with the posts, and his count with them.
+    const bobToken = await userToken(s, bob.id);
+    const bobs = `/2/users/${bob.id}`;
+    assert.equal((await s.call('POST', `${bobs}/likes`, { auth: bobToken, body: { tweet_id: v1 } })).status, 200);
+    assert.equal((await s.call('POST', `${bobs}/bookmarks`, { auth: bobToken, body: { tweet_id: poll } })).status, 200);
+    const likeCount = async () =>
+      (await s.call('GET', `${bobs}?user.fields=public_metrics`, { auth: `Bearer ${s.bearer}` })).body.data
+        .public_metrics.like_count;
+    assert.equal(await likeCount(), 1);
     // Sent at once (one group where they meet): the deletions, and the pin moved to another post.
     const [a, b, pin] = await Promise.all([
       s.call('DELETE', `/2/tweets/${v2}`, { auth: danToken }),
@@ -314,6 +323,9 @@ forEachStore('posts write', (store) => {
     );
     assert.equal(Number(await rows('post_mentions', 'post_id', [v1, v2])), 0);
     assert.equal(Number(await rows('polls', 'post_id', [poll])), 0);
+    assert.equal(Number(await rows('likes', 'target_id', [v1, v2])), 0);
+    assert.equal(Number(await rows('bookmarks', 'target_id', [poll])), 0);
+    assert.equal(await likeCount(), 0);
     const user = async () =>
       (await s.call('GET', `/2/users/${dan.id}?user.fields=pinned_tweet_id`, { auth: `Bearer ${s.bearer}` })).body.data;
     assert.equal((await user()).pinned_tweet_id, kept);

@@ -322,13 +322,18 @@ async function removed(deps: Deps, tx: Queryable, versions: PostRow[]): Promise<
   // insertSeedPosts): a post naming neither has none to delete (issue #23: two statements a deletion).
   if (versions.some((v) => mentionedIds(v).length)) await postsRepo.deleteMentions(tx, ids);
   if (versions.some((v) => v.poll_id)) await postsRepo.deletePolls(tx, ids);
+  // Counters are kept true: each like and bookmark moves its post's count, on every version, in its own
+  // transaction (datasets count theirs). A post no one liked or bookmarked has none to remove.
+  const liked = versions.some((v) => v.like_count !== 0);
+  const bookmarked = versions.some((v) => v.bookmark_count !== 0);
   for (const v of versions) {
     // A repost is never reposted: repost() reposts the original, and datasets repost originals only.
     if (!v.repost_of_id)
       for (const r of await postsRepo.repostsOf(tx, v.id, { limit: 10_000 })) await removePost(deps, tx, r);
-    for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))
-      await bumpUserCounter(tx, liker, 'like_count', -1);
-    await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
+    if (liked)
+      for (const liker of await edgesRepo.removeAll(tx, 'likes', 'target', v.id))
+        await bumpUserCounter(tx, liker, 'like_count', -1);
+    if (bookmarked) await edgesRepo.removeAll(tx, 'bookmarks', 'target', v.id);
     // Only an author pins a post (pinPost), so only the author's row can hold it.
     await unpinPost(tx, v.author_id, v.id);
   }
