@@ -216,18 +216,34 @@ function legacyTargets(row: OutboxRow, items: Item[], out: Batch, audiences: Aud
   }
 }
 
+/** The users a source event's payload names (follows, blocks, mutes, likes, deletions, DMs, Spaces). */
+const USER_KEYS = ['user_id', 'source_id', 'target_id', 'target_user_id', 'author_id', 'sender_id', 'host_id'];
+const USER_LISTS = ['recipient_ids', 'participant_ids'];
+
 /**
- * The posts of the batch's post events, and the accounts each one's render looks up (author, replied-to
- * and mentioned), read into the row caches at once: each expansion renders one post, and under a write
- * load every commit replaces the users token (a post's author counter), so each render read its
- * authors again one statement each (issue #23: ~10 a step of 16 posts, now one).
+ * The posts of the batch's post and like events, and the accounts their renders look up (authors,
+ * replied-to and mentioned, and the users the other events name), read into the row caches at once:
+ * under a write load every commit replaces the users token (a counter), so each render read its users
+ * again, a statement each (issue #23: ~10 a step of 16 posts, now one; and one a follow, like or
+ * deletion with an activity subscription).
  */
-async function readPosts(deps: Deps, rows: OutboxRow[]): Promise<void> {
-  const ids = rows.map(postIdOf).filter((id): id is string => id !== null);
-  if (ids.length <= 1) return;
-  const posts = await cachedPosts(deps, ids);
-  const users = new Set(flatten(posts, (p) => [p.author_id, p.reply_to_user_id ?? '', ...mentionedIds(p)]));
-  users.delete('');
+async function readAhead(deps: Deps, rows: OutboxRow[]): Promise<void> {
+  const ids: string[] = [];
+  const users = new Set<string>();
+  for (const row of rows) {
+    const postId = postIdOf(row);
+    if (postId !== null) {
+      ids.push(postId);
+      continue;
+    }
+    const p = JSON.parse(row.payload) as Record<string, unknown>;
+    if (row.topic === 'like.create' && typeof p.post_id === 'string') ids.push(p.post_id);
+    for (const k of USER_KEYS) if (typeof p[k] === 'string') users.add(p[k]);
+    for (const k of USER_LISTS)
+      if (Array.isArray(p[k])) for (const id of p[k] as unknown[]) if (typeof id === 'string') users.add(id);
+  }
+  const posts = ids.length > 1 ? await cachedPosts(deps, ids) : [];
+  for (const p of posts) for (const id of [p.author_id, p.reply_to_user_id, ...mentionedIds(p)]) if (id) users.add(id);
   if (users.size > 1) await cachedUsers(deps, [...users]);
 }
 
@@ -245,7 +261,7 @@ async function fanOut(
   const out: Batch = { events: [], deliveries: [] };
   const failed: { row: OutboxRow; error: string }[] = [];
   const expanded: { row: OutboxRow; exp: Expansion }[] = [];
-  if (audience) await readPosts(deps, rows);
+  if (audience) await readAhead(deps, rows);
   for (const row of rows) {
     try {
       expanded.push({ row, exp: audience ? await expand(deps, row) : withoutItems(row) });

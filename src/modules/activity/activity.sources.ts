@@ -9,7 +9,7 @@ import type { Selection } from '../../shared/selection.js';
 import type { LegacyEvent } from '../account-activity/index.js';
 import { lookupPosts } from '../hydrate/index.js';
 import { cachedPosts, mentionedIds } from '../posts/index.js';
-import { findUsersByIds, userView, type UserRow } from '../users/index.js';
+import { cachedUsers, userView, type UserRow } from '../users/index.js';
 import type { Direction } from './activity.kinds.js';
 
 // Wire objects already rendered by the posts and users views (v2 shapes), read field by field.
@@ -82,9 +82,14 @@ export function withCountStrings<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * The users an event names, rendered. Through the row cache: the fan-out reads a batch's users into it
+ * at once (activity.dispatch.ts `readAhead`), where each event read its own, a statement each (issue
+ * #23: follows, likes and deletions with an activity subscription, bench:actions BENCH_HOOK=1).
+ */
 export async function usersById(deps: Deps, ids: (string | null | undefined)[]): Promise<Map<string, Obj>> {
   const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
-  const rows: UserRow[] = wanted.length ? await findUsersByIds(deps, wanted) : [];
+  const rows: UserRow[] = wanted.length ? await cachedUsers(deps, wanted) : [];
   return new Map(rows.map((u) => [u.id, userView(u, USER_FIELDS)]));
 }
 
