@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generationToken, oneMoment } from './row-cache.js';
+import { generationToken, momentRows, oneMoment } from './row-cache.js';
 
 // A store whose reads are counted: the n-th read answers `t<n>` for every token (any column).
 function store(embedded = false) {
@@ -89,4 +89,15 @@ test('the embedded store reads once a turn, and again in the turn after a write 
   await new Promise((r) => setImmediate(r));
   assert.equal(await token.read(db), 't3');
   assert.equal(sent.length, 3);
+});
+
+test('rows read through a oneMoment handle are kept for its later lookups; other handles keep none', () => {
+  const { db } = store();
+  const kept = momentRows<{ id: string; v: number }>();
+  const once = oneMoment(db);
+  kept.keep(once, [{ id: 'a', v: 1 }]);
+  kept.keep(db, [{ id: 'a', v: 2 }]);
+  assert.deepEqual(kept.take(once, ['a', 'b']), { rows: [{ id: 'a', v: 1 }], rest: ['b'] });
+  assert.deepEqual(kept.take(db, ['a']), { rows: [], rest: ['a'] }, 'the store itself keeps nothing');
+  assert.deepEqual(kept.take(oneMoment(db), ['a']), { rows: [], rest: ['a'] }, 'another moment is another step');
 });

@@ -58,6 +58,38 @@ export function oneMoment<Q extends object>(db: Q): Q {
   return handle;
 }
 
+/**
+ * Rows read through a `oneMoment` handle, kept for that handle's later lookups: a step's rows as of a
+ * read made during the step (ADR 0028, amended). A commit of this process during the step moves the
+ * token it reads again, and a new token makes every cached row a read again: under a write load every
+ * commit does (a post's author counter), and each render of a step read its users again, a statement
+ * each (issue #23). Lookups through any other handle keep nothing.
+ */
+export function momentRows<R extends { id: string }>() {
+  const kept = new WeakMap<object, Map<string, R>>();
+  return {
+    /** The rows kept for `db` of `ids`, and the ids it has none for (every id, for most handles). */
+    take(db: object, ids: readonly string[]): { rows: R[]; rest: readonly string[] } {
+      const m = kept.get(db);
+      if (!m) return { rows: [], rest: ids };
+      const rows: R[] = [];
+      const rest: string[] = [];
+      for (const id of ids) {
+        const row = m.get(id);
+        if (row) rows.push(row);
+        else rest.push(id);
+      }
+      return { rows, rest };
+    },
+    keep(db: object, rows: readonly R[]): void {
+      if (!moments.has(db) || !rows.length) return;
+      let m = kept.get(db);
+      if (!m) kept.set(db, (m = new Map()));
+      for (const r of rows) m.set(r.id, r);
+    },
+  };
+}
+
 // Every token made (a row of a table of tokens each), read together: one statement answers them all
 // wherever they are read outside a transaction (issue #23: a step of the streams' dispatcher asked for
 // the users' two tokens and the posts' one, three round trips on PostgreSQL, 0.5 a post). Reading a

@@ -24,7 +24,7 @@ import { directionMatches, namesOf } from './activity.kinds.js';
 import { activityRepo, type EventRow, type SubscriptionRow } from './activity.repo.js';
 import { chatEvent } from './activity.chat.js';
 import { directMessage, dmSignal, liked, profileUpdated, related, space, synthetic } from './activity.social.js';
-import { keepUsers, postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
+import { postCreated, postDeleted, type Expansion, type Item } from './activity.sources.js';
 import { listenForEvents, publishEvents } from './activity.stream.js';
 import { streamDeliveries } from './activity.links.js';
 import { envelope } from './activity.view.js';
@@ -244,7 +244,7 @@ async function readAhead(deps: Deps, rows: OutboxRow[]): Promise<void> {
   }
   const posts = ids.length > 1 ? await cachedPosts(deps, ids) : [];
   for (const p of posts) for (const id of [p.author_id, p.reply_to_user_id, ...mentionedIds(p)]) if (id) users.add(id);
-  if (users.size > 1) keepUsers(deps, await cachedUsers(deps, [...users]));
+  if (users.size > 1) await cachedUsers(deps, [...users]);
 }
 
 /**

@@ -82,31 +82,14 @@ export function withCountStrings<T>(v: T): T {
   return out as T;
 }
 
-/** Users a step of the fan-out read ahead for its batch, by the step's store handle (`keepUsers`). */
-const readAhead = new WeakMap<object, Map<string, UserRow>>();
-
 /**
- * Keeps `rows` for the renders of the step working through `deps.db` (a `oneMoment` handle): the
- * batch's users read at once, where each event read its own, a statement each (issue #23: follows,
- * likes and deletions with an activity subscription, bench:actions BENCH_HOOK=1). Kept apart from
- * the row cache, whose entries a commit of this process during the step sends to be read again.
+ * The users an event names, rendered, through the row cache: in a step of the fan-out those it read
+ * ahead for its batch (activity.dispatch.ts `readAhead`), where each event read its own, a statement
+ * each (issue #23: follows, likes and deletions with an activity subscription).
  */
-export function keepUsers(deps: Deps, rows: UserRow[]): void {
-  readAhead.set(deps.db, new Map(rows.map((u) => [u.id, u])));
-}
-
-/** The users an event names, rendered: those the step read ahead, the others through the row cache. */
 export async function usersById(deps: Deps, ids: (string | null | undefined)[]): Promise<Map<string, Obj>> {
-  const kept = readAhead.get(deps.db);
-  const rows: UserRow[] = [];
-  const missing: string[] = [];
-  for (const id of new Set(ids)) {
-    if (!id) continue;
-    const row = kept?.get(id);
-    if (row) rows.push(row);
-    else missing.push(id);
-  }
-  if (missing.length) rows.push(...(await cachedUsers(deps, missing)));
+  const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))];
+  const rows: UserRow[] = wanted.length ? await cachedUsers(deps, wanted) : [];
   return new Map(rows.map((u) => [u.id, userView(u, USER_FIELDS)]));
 }
 

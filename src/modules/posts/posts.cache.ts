@@ -3,7 +3,7 @@
 // correct: every update or deletion of posts replaces a generation token in the same transaction
 // (posts.repo.ts `touch`). A row checked under the current token is served as is; otherwise one
 // covering read of versions says which rows to read again.
-import { createRowCache, type RowCache } from '../../shared/row-cache.js';
+import { createRowCache, momentRows, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 
@@ -15,24 +15,32 @@ declare module '../../deps.js' {
 }
 
 export const createPostRows = () => createRowCache<PostRow>(100_000);
+/** Rows a background step read (`oneMoment`), for its later lookups. */
+const stepRows = momentRows<PostRow>();
 
 /** Posts by id (order not kept; missing ids absent), as fresh as a read of the store. */
 export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
+  const { rows: out, rest } = stepRows.take(db, ids);
+  if (!rest.length) return out;
   const generation = await postsRepo.generation(db);
-  const { hits: out, unsure } = cache.split(ids, generation);
+  const { hits, unsure } = cache.split(rest, generation);
+  stepRows.keep(db, hits);
+  out.push(...hits);
   if (!unsure.length) return out;
   // One covering read of versions says which unsure rows changed; only those are read again.
   const versions = await postsRepo.versions(db, unsure);
   const stale = versions.filter((v) => cache.get(v.id)?.row.version !== v.version).map((v) => v.id);
   if (stale.length) for (const r of await postsRepo.byIds(db, stale)) cache.remember(r, generation);
+  const checked: PostRow[] = [];
   for (const v of versions) {
     const e = cache.get(v.id);
     if (!e) continue;
     e.checked = generation;
-    out.push(e.row);
+    checked.push(e.row);
   }
-  return out;
+  stepRows.keep(db, checked);
+  return out.concat(checked);
 }
 
 /**

@@ -2,7 +2,7 @@
 // every write of the users table replaces a generation token in the same transaction
 // (users.repo.ts `touch`); rows checked under the current token are served as they are, the rest
 // are read again. Several processes sharing one PostgreSQL stay correct.
-import { createRowCache, type RowCache } from '../../shared/row-cache.js';
+import { createRowCache, momentRows, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
 import { accountOf, usersRepo, type AccountRow, type UserRow } from './users.repo.js';
 
@@ -18,19 +18,24 @@ declare module '../../deps.js' {
 export const createUserRows = () => createRowCache<UserRow>(50_000);
 export const createAccountRows = () => createRowCache<AccountRow>(50_000);
 
+/** Rows a background step read (`oneMoment`), for its later lookups. */
+const stepRows = momentRows<UserRow>();
+
 export async function cachedUsersByIds(
   cache: RowCache<UserRow>,
   db: Queryable,
   ids: readonly string[],
 ): Promise<UserRow[]> {
   if (ids.length === 0) return [];
+  const { rows: out, rest } = stepRows.take(db, ids);
+  if (!rest.length) return out;
   const generation = await usersRepo.generation(db);
-  const { hits: out, unsure } = cache.split(ids, generation);
-  for (const row of unsure.length ? await usersRepo.byIds(db, unsure) : []) {
-    cache.remember(row, generation);
-    out.push(row);
-  }
-  return out;
+  const { hits, unsure } = cache.split(rest, generation);
+  const read = unsure.length ? await usersRepo.byIds(db, unsure) : [];
+  for (const row of read) cache.remember(row, generation);
+  stepRows.keep(db, hits);
+  stepRows.keep(db, read);
+  return out.concat(hits, read);
 }
 
 /**
