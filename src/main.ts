@@ -20,7 +20,7 @@ import { createAdsScheduledTweets, startAudienceProcessing, startScheduledTweets
 import { startComplianceWorker } from './modules/compliance/index.js';
 import { createFirehose } from './modules/firehose/index.js';
 import { createPostRows } from './modules/posts/index.js';
-import { createAccountRows, createUserRows } from './modules/users/index.js';
+import { createAccountRows, createUserRows, createUsernameIds } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
 import { createDrainChain, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
@@ -82,6 +82,7 @@ function createRuntime(base: RuntimeBase) {
     postRows: createPostRows(),
     userRows: createUserRows(),
     accountRows: createAccountRows(),
+    usernameIds: createUsernameIds(),
     scheduledTweets: createAdsScheduledTweets(),
     limits: createLimits(base),
   } satisfies Runtime & Record<keyof Runtime, Stoppable>;

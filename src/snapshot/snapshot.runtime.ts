@@ -46,6 +46,7 @@ const AFTER_LOAD: { [K in keyof Runtime]: Step } = {
   postRows: (deps) => deps.runtime.postRows.stop(),
   userRows: (deps) => deps.runtime.userRows.stop(),
   accountRows: (deps) => deps.runtime.accountRows.stop(),
+  usernameIds: (deps) => deps.runtime.usernameIds.stop(),
   scheduledTweets: async (deps) => {
     deps.runtime.scheduledTweets.stop();
     await startScheduledTweets(deps, (err) => deps.log.error({ err }, 'scheduled posts not armed after a load'));

@@ -333,4 +333,20 @@ forEachStore('posts write', (store) => {
     assert.equal((await s.call('DELETE', `/2/tweets/${kept}`, { auth: danToken })).status, 200);
     assert.equal((await user()).pinned_tweet_id, undefined);
   });
+
+  test('a mention resolves to the account holding the name when the post is made, before and after it exists', async () => {
+    const name = `later${Date.now().toString(36)}`;
+    const mentions = async () => {
+      const res = await s.call('POST', '/2/tweets', { auth: token, body: { text: `hello @${name} ${Math.random()}` } });
+      const post = await s.call('GET', `/2/tweets/${res.body.data.id}?tweet.fields=entities`, {
+        auth: `Bearer ${s.bearer}`,
+      });
+      return post.body.data.entities.mentions.map((m: { username: string; id?: string }) => m.id ?? null);
+    };
+    assert.deepEqual(await mentions(), [null]);
+    assert.deepEqual(await mentions(), [null], 'asked again, still no one');
+    const later = await newUser(s, { username: name });
+    assert.deepEqual(await mentions(), [later.id]);
+    assert.deepEqual(await mentions(), [later.id]);
+  });
 });

@@ -15,7 +15,6 @@ import { placeById } from '../places/index.js';
 import {
   bumpUserCounter,
   lockUser,
-  findUserIdsByUsernames,
   requireUser,
   requireUserRow,
   setPinnedPost,
@@ -64,12 +63,12 @@ async function resolver(deps: Deps, text: string): Promise<(u: string) => string
 }
 
 /**
- * username (lower case) → id of the mentioned accounts that exist: read on `tx` when given, else with
- * the other lookups of this turn (userIdsByUsernames: one read for all of them).
+ * username (lower case) → id of the mentioned accounts that exist, through the server's cache of names
+ * (userIdsByUsernames: on a shared store the names it does not know read with this turn's others).
  */
-async function resolverOf(deps: Deps, names: string[], tx?: Queryable): Promise<(u: string) => string | undefined> {
+async function resolverOf(deps: Deps, names: string[]): Promise<(u: string) => string | undefined> {
   if (!names.length) return () => undefined;
-  const ids = tx ? await findUserIdsByUsernames(tx, names) : await userIdsByUsernames(deps, names);
+  const ids = await userIdsByUsernames(deps, names);
   return (u) => ids.get(u);
 }
 
@@ -122,13 +121,13 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
   const id = deps.ids.next();
   const now = deps.clock.now();
   const pollId = b.poll ? deps.ids.next() : undefined;
-  // The mentions' ids. On a shared store (PostgreSQL) they are looked up before the transaction, with
-  // the other creations of this turn: one read for all of them, where inside the store's single write
-  // lane each was a round trip a post (issue #23). On the embedded store inside the transaction: a
-  // read there costs a fraction of one on its own (no lock taken and released per statement), and
-  // one read ahead of it made the firehose 10–20 % slower.
-  const early = deps.db.embedded ? null : await resolverOf(deps, analysis.mentions);
-  const build = async (tx: Queryable) =>
+  // The mentions' ids, before the transaction, through the server's cache of names (users.service
+  // `userIdsByUsernames`): the names it does not know are read, on a shared store with the other
+  // creations of this turn (one read for all of them, where inside the store's single write lane each
+  // was a round trip a post: issue #23). On the embedded store they were read inside the transaction,
+  // a read a post; one read ahead of it had made the firehose 10–20 % slower, a cache hit does not.
+  const mentions = await resolverOf(deps, analysis.mentions);
+  const build = () =>
     buildPost({
       id,
       authorId: author.id,
@@ -147,14 +146,14 @@ export async function createPost(deps: Deps, actor: Actor, b: CreatePostBody): P
       communityId: b.community_id,
       shareWithFollowers: b.share_with_followers,
       nullcast: b.nullcast,
-      resolve: early ?? (await resolverOf(deps, analysis.mentions, tx)),
+      resolve: mentions,
       analysis,
     });
   // The duplicate check and the monthly cap are settled when the run's posts and counts are written
   // (insertPost, countPost): two identical posts of one author in one group cannot both pass.
   let row!: PostRow;
   await deps.db.tx(async (tx) => {
-    row = await build(tx);
+    row = build();
     await postsRepo.countPost(tx, actor.app.id, monthOf(now), (total) => checkMonthlyCap(actor, total));
     await insertPost(tx, row, author, text.trim() ? analysis.text : undefined);
     if (b.poll) {

@@ -4,7 +4,7 @@
 export { usersRoutes, type UsersRendering } from './users.routes.js';
 export { usersAdminRoutes } from './users.admin.js';
 export { checkEnrolled, SELF_SERVE } from './users.rules.js';
-export { createAccountRows, createUserRows } from './users.cache.js';
+export { createAccountRows, createUserRows, createUsernameIds } from './users.cache.js';
 export {
   cachedUsers,
   createUser,
@@ -12,7 +12,6 @@ export {
   findUserByUsername,
   findUsersByIds,
   findUsersByUsernames,
-  findUserIdsByUsernames,
   userIdsByUsernames,
   validateNewUser,
   requireUser,

@@ -12,11 +12,16 @@ declare module '../../deps.js' {
     userRows: RowCache<UserRow>;
     /** This server's user rows without their counters (the actors and targets of writes). */
     accountRows: RowCache<AccountRow>;
+    /** This server's usernames (lower case) and the ids holding them (a post's mentions). */
+    usernameIds: RowCache<UsernameId>;
   }
 }
 
 export const createUserRows = () => createRowCache<UserRow>(50_000);
 export const createAccountRows = () => createRowCache<AccountRow>(50_000);
+/** A username (lower case, `id`) and the id of the account holding it, or null where none does. */
+export type UsernameId = { id: string; user: string | null };
+export const createUsernameIds = () => createRowCache<UsernameId>(50_000);
 
 /** Rows a background step read (`oneMoment`), for its later lookups. */
 const stepRows = momentRows<UserRow>();
@@ -58,4 +63,31 @@ export async function cachedAccount(
   const account = accountOf(row);
   cache.remember(account, generation);
   return account;
+}
+
+/**
+ * username (lower case) → id of the named accounts that exist (a post's mentions), kept under the
+ * accounts' token, which every write of an account but a counter's move replaces (its creation, its
+ * new username), names no account holds included: a post's mentions are looked up once, not once a
+ * post (issue #23: a read a post on the embedded store). `read` looks up the names not known. Not for
+ * a transaction's reads: it may have changed an account, and replaces the token only as it commits.
+ */
+export async function cachedIdsByUsernames(
+  cache: RowCache<UsernameId>,
+  db: Queryable,
+  names: readonly string[],
+  read: (names: string[]) => Promise<Map<string, string>>,
+): Promise<Map<string, string>> {
+  const generation = await usersRepo.accountGeneration(db);
+  const { hits, unsure } = cache.split(names, generation);
+  const ids = new Map<string, string>();
+  for (const h of hits) if (h.user !== null) ids.set(h.id, h.user);
+  if (!unsure.length) return ids;
+  const found = await read(unsure);
+  for (const name of unsure) {
+    const user = found.get(name) ?? null;
+    cache.remember({ id: name, user }, generation);
+    if (user !== null) ids.set(name, user);
+  }
+  return ids;
 }

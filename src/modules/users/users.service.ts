@@ -4,7 +4,7 @@ import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
 import { perTurnOn } from '../../shared/turn-batch.js';
 import type { Queryable } from '../../store/index.js';
-import { cachedAccount, cachedUsersByIds } from './users.cache.js';
+import { cachedAccount, cachedIdsByUsernames, cachedUsersByIds } from './users.cache.js';
 import { usersRepo, type AccountRow, type Counter, type UserRow } from './users.repo.js';
 
 export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
@@ -129,11 +129,8 @@ export const cachedUsers = (deps: Deps, ids: readonly string[]) =>
 export const findUsersByUsernames = (deps: Deps, names: readonly string[]) => usersRepo.byUsernames(deps.db, names);
 /** Names looked up a statement at a time: the IN list stays well under every store's parameter cap. */
 const NAMES_PER_READ = 500;
-/**
- * username (lower case) → id of the named accounts that exist (a post's mentions), read on `db` (a
- * caller's transaction).
- */
-export async function findUserIdsByUsernames(db: Queryable, names: readonly string[]): Promise<Map<string, string>> {
+/** username (lower case) → id of the named accounts that exist (a post's mentions), read on `db`. */
+async function findUserIdsByUsernames(db: Queryable, names: readonly string[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (let i = 0; i < names.length; i += NAMES_PER_READ)
     for (const u of await usersRepo.idsByUsernames(db, names.slice(i, i + NAMES_PER_READ)))
@@ -142,15 +139,18 @@ export async function findUserIdsByUsernames(db: Queryable, names: readonly stri
 }
 const idLookup = perTurnOn((db: Queryable, names: string[]) => findUserIdsByUsernames(db, names));
 /**
- * The same, among others: the lookups asked for in one turn on the store are one read
+ * The same, through the server's cache of names (users.cache.ts `cachedIdsByUsernames`); the names it
+ * does not know are read, on a shared store with the other lookups of this turn: one read
  * (shared/turn-batch.ts).
  */
-export function userIdsByUsernames(deps: Deps, names: readonly string[]): Promise<Map<string, string>> {
-  if (!names.length) return Promise.resolve(new Map());
-  return idLookup(
-    deps.db,
-    names.map((n) => n.toLowerCase()),
-  );
+export async function userIdsByUsernames(deps: Deps, names: readonly string[]): Promise<Map<string, string>> {
+  if (!names.length) return new Map();
+  const { db } = deps;
+  const lower = names.map((n) => n.toLowerCase());
+  const read = db.embedded
+    ? (missing: string[]) => findUserIdsByUsernames(db, missing)
+    : (missing: string[]) => idLookup(db, missing);
+  return cachedIdsByUsernames(deps.runtime.usernameIds, db, lower, read);
 }
 /** Counter changes made by the relation modules inside their own transactions. */
 export const bumpUserCounter = (db: Queryable, id: string, counter: Counter, delta: number) =>
