@@ -422,11 +422,6 @@ export const postsRepo = {
     if (ids.length === 1) return db.all<PostRow>('SELECT * FROM posts WHERE id = ?', [ids[0]!]);
     return db.all<PostRow>(`SELECT * FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
   },
-  /** Versions of one post, oldest first. */
-  async chain(db: Queryable, rootId: string): Promise<PostRow[]> {
-    await waitingNeeded(db, (p) => p.edit_root_id === rootId);
-    return db.all<PostRow>('SELECT * FROM posts WHERE edit_root_id = ? ORDER BY seq', [rootId]);
-  },
   byAuthor: (db: Queryable, authorId: string, f: TimelineFilter) =>
     timeline(db, 'posts p', 'p.author_id = ?', [authorId], f),
   mentioning: (db: Queryable, userId: string, f: TimelineFilter) =>
