@@ -5,6 +5,7 @@
 import { marks, type Param, type Queryable } from '../store/index.js';
 import { insertRows } from '../store/insert.js';
 import type { OutboxRow } from '../store/outbox.js';
+import { chunks } from '../shared/arrays.js';
 
 export type AttemptRow = {
   id: string;
@@ -47,12 +48,6 @@ const OUTBOX_COLUMNS = [
 
 /** Rows per multi-row statement: well under both databases' parameter limits. */
 const CHUNK = 200;
-function chunks<T>(all: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
-  return out;
-}
-
 /**
  * The WHERE clause of up to `limit` due rows of the topics nobody holds (a lapsed lock, a dead worker's,
  * counts as free). Walks the outbox_claim index (topic, status, available_at): oldest first within each

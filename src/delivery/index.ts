@@ -17,7 +17,7 @@ export { createDeliveryRuntime, type DeliveryRuntime } from './runtime.js';
 export { deliveryRepo, type AttemptRow } from './delivery.repo.js';
 export { claimTopics } from './claim.js';
 import type { Deps } from '../deps.js';
-import { onceAfterCommit, writeLater, type Queryable } from '../store/index.js';
+import { ONE_SHOT, onceAfterCommit, writeLater, type Queryable } from '../store/index.js';
 import { enqueueMany, type NewSource, type OutboxEvent } from '../store/outbox.js';
 /** Wakes this process's fan-out after writing a source event (the poll would find it within ~10 ms anyway). */
 export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch();
@@ -33,7 +33,13 @@ export const nudgeDispatch = (deps: Deps) => deps.runtime.delivery.nudgeDispatch
  */
 export async function enqueueSource(deps: Deps, tx: Queryable, event: OutboxEvent): Promise<string> {
   const id = deps.ids.next();
-  await writeLater(tx, 'outbox', { id, now: deps.clock.now(), event }, (q, rows) => writeSources(deps, q, rows));
+  await writeLater(
+    tx,
+    'outbox',
+    { id, now: deps.clock.now(), event },
+    (q, rows) => writeSources(deps, q, rows),
+    ONE_SHOT,
+  );
   return id;
 }
 

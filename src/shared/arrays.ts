@@ -11,3 +11,10 @@ export function flatten<T, U>(xs: readonly T[], f: (x: T) => readonly U[]): U[] 
   for (const x of xs) for (const y of f(x)) out.push(y);
   return out;
 }
+
+/** `rows` cut into parts of at most `size` (a multi-row statement's chunks); none for none. */
+export function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}

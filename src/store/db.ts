@@ -28,13 +28,28 @@ export interface Queryable {
    * one call when the job's run ends (store/group.ts), before the jobs after it run. Absent outside a
    * transaction: write at once. Use `writeLater`.
    */
-  later?<R>(key: string, row: R, write: (q: Queryable, rows: R[]) => Promise<void>): void;
+  later?<R>(key: string, row: R, write: (q: Queryable, rows: R[]) => Promise<void>, opts?: LaterOptions): void;
   /**
    * Inside a transaction: writes now the rows waiting under `key` (`later`), for a statement that reads
    * them; with `needed`, only when one of them is a row the statement could read.
    */
   writeWaiting?(key: string, needed?: (row: never) => boolean): Promise<void>;
+  /**
+   * Statements asked one after another without waiting for each answer are sent together and run in
+   * the order asked (PostgreSQL's pipeline mode, on a transaction's connection): a run's kinds of
+   * waiting rows written `oneShot` take one round trip between them, not one each (store/group.ts).
+   */
+  readonly pipelined?: boolean;
 }
+
+/**
+ * `oneShot`: the writer asks for every statement it runs before it awaits anything (chunks sent
+ * together, their answers read after), so that on a pipelined connection the next kind's writer may
+ * start at once and its statements still run after these (store/group.ts `flush`, which refuses a
+ * statement asked later).
+ */
+export type LaterOptions = { oneShot?: boolean };
+export const ONE_SHOT = { oneShot: true } as const satisfies LaterOptions;
 
 /**
  * `n` placeholders, `?, ?, …` (none for 0), for an IN list or a row of VALUES. Built with `repeat`:
@@ -136,9 +151,30 @@ export async function writeLater<R>(
   key: string,
   row: R,
   write: (q: Queryable, rows: R[]) => Promise<void>,
+  opts?: LaterOptions,
 ): Promise<void> {
-  if (q.later) q.later(key, row, write);
+  if (q.later) q.later(key, row, write, opts);
   else await write(q, [row]);
+}
+
+/**
+ * Runs `ask` once per part and awaits every answer, each statement asked before any answer is awaited
+ * (a `oneShot` writer's chunks: LaterOptions). The first failure, in part order, is thrown once all
+ * have answered, so that nothing is still running on the connection when the caller goes on.
+ */
+export async function askAll<P, T>(parts: readonly P[], ask: (part: P) => Promise<T>): Promise<T[]> {
+  return firstFailure(await Promise.allSettled(parts.map(ask)));
+}
+
+/** The values of settled promises, or the first rejection's reason thrown. */
+export function firstFailure<T>(settled: PromiseSettledResult<T>[]): T[] {
+  const out = new Array<T>(settled.length);
+  for (let i = 0; i < settled.length; i++) {
+    const r = settled[i]!;
+    if (r.status === 'rejected') throw r.reason;
+    out[i] = r.value;
+  }
+  return out;
 }
 
 /**

@@ -10,7 +10,18 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { GROUPED, atCommit, onceAfterCommit, writeLater, writeWaiting, type Db, type Queryable } from './db.js';
+import {
+  GROUPED,
+  ONE_SHOT,
+  askAll,
+  atCommit,
+  marks,
+  onceAfterCommit,
+  writeLater,
+  writeWaiting,
+  type Db,
+  type Queryable,
+} from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
@@ -184,6 +195,66 @@ for (const s of await stores()) {
       // Outside a transaction: written at once.
       await writeLater(s.db, 'l', ['l9', 9] as [string, number], write);
       assert.ok(await s.db.get("SELECT k FROM l WHERE k = 'l9'"));
+    });
+
+    test('oneShot kinds: written in key order (together on a pipelined connection); the first failure in key order is thrown', async () => {
+      await s.db.exec('CREATE TABLE IF NOT EXISTS os (k TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+      const insert = async (q: Queryable, rows: string[]) => {
+        await askAll(rows, (k) => q.run('INSERT INTO os (k, n) VALUES (?, 0)', [k]));
+      };
+      // Reads what the kind before it wrote: it must run after it.
+      const bump = async (q: Queryable, rows: string[]) => {
+        const r = await q.run(`UPDATE os SET n = n + 1 WHERE k IN (${marks(rows.length)})`, rows);
+        if (r.changes !== rows.length) throw new Error(`bumped ${r.changes} of ${rows.length}`);
+      };
+      const count = async (q: Queryable, rows: string[]) => {
+        const r = await q.get<{ n: number }>(
+          'SELECT SUM(n) AS n FROM os WHERE k IN (' + marks(rows.length) + ')',
+          rows,
+        );
+        if (Number(r?.n) !== rows.length) throw new Error(`counted ${r?.n}`);
+      };
+      const job = (k: string) => async (tx: Queryable) => {
+        await writeLater(tx, 'os 1', k, insert, ONE_SHOT);
+        await writeLater(tx, 'os 2', k, bump, ONE_SHOT);
+        await writeLater(tx, 'os 3', k, count);
+        return k;
+      };
+      assert.deepEqual(await Promise.all(['x', 'y', 'z'].map((k) => s.db.tx(job(k), GROUPED))), ['x', 'y', 'z']);
+      const rows = await s.db.all<{ k: string; n: number }>(
+        "SELECT k, n FROM os WHERE k IN ('x', 'y', 'z') ORDER BY k",
+      );
+      assert.deepEqual(
+        rows.map((r) => [r.k, Number(r.n)]),
+        [
+          ['x', 1],
+          ['y', 1],
+          ['z', 1],
+        ],
+      );
+      // 'x' again: the INSERT fails, and the bump after it (which would also throw: it is asked for
+      // two rows where one exists) does not hide that failure.
+      const fails = async (tx: Queryable) => {
+        await writeLater(tx, 'os 1', 'x', insert, ONE_SHOT);
+        await writeLater(tx, 'os 2', 'w', bump, ONE_SHOT);
+      };
+      await assert.rejects(s.db.tx(fails, GROUPED), (e: Error) => !/bumped/.test(e.message));
+      assert.equal(Number((await s.db.get<{ n: number }>("SELECT n FROM os WHERE k = 'x'"))?.n), 1);
+      assert.equal(await s.db.get("SELECT k FROM os WHERE k = 'w'"), undefined);
+      // A oneShot writer that asks after an await would run after the next kinds on a pipelined
+      // connection: refused there, and the transaction undone.
+      const late = async (q: Queryable, rows: string[]) => {
+        await Promise.resolve();
+        await insert(q, rows);
+      };
+      const lateJob = s.db.tx(async (tx) => {
+        await writeLater(tx, 'os 1', 'v', late, ONE_SHOT);
+        await writeLater(tx, 'os 2', 'v', bump, ONE_SHOT);
+      }, GROUPED);
+      if (s.db.dialect === 'postgres') {
+        await assert.rejects(lateJob, /after its turn/);
+        assert.equal(await s.db.get("SELECT k FROM os WHERE k = 'v'"), undefined);
+      } else await lateJob;
     });
 
     test("writeWaiting: the rows waiting under a key are written before a job's read, the others still at the run's end", async () => {

@@ -11,7 +11,7 @@
 // Rows a job writes with `writeLater` (db.ts) wait in the group and are written together, a statement a
 // kind, when the job's run ends, inside its savepoint: an undone run's rows are dropped with it. A
 // repository may write a kind's waiting rows earlier (`writeWaiting`), before a statement that reads them.
-import type { Queryable } from './db.js';
+import { firstFailure, type LaterOptions, type Queryable } from './db.js';
 
 export type GroupJob = {
   fn: (tx: Queryable) => Promise<unknown>;
@@ -106,7 +106,32 @@ async function shared(run: GroupJob[], g: Group, sp: Savepoints, first: boolean)
   return outcomes;
 }
 
-type Later = { rows: unknown[]; write: (q: Queryable, rows: unknown[]) => Promise<void> };
+type Later = { rows: unknown[]; write: (q: Queryable, rows: unknown[]) => Promise<void>; oneShot: boolean };
+
+/**
+ * `q` for a `oneShot` writer (db.ts LaterOptions) started without waiting: its statements pass until
+ * `seal()`, called once the writer's synchronous part has run; one asked after that would run after
+ * the next kinds' statements, so it is refused, loudly (a writer that broke its word).
+ */
+function sealable(q: Queryable, key: string): { q: Queryable; seal(): void } {
+  let sealed = false;
+  const open = () => {
+    if (sealed) throw new Error(`store: the writer of "${key}" asked for a statement after its turn (oneShot)`);
+  };
+  return {
+    q: {
+      all: (sql, params) => (open(), q.all(sql, params)),
+      get: (sql, params) => (open(), q.get(sql, params)),
+      run: (sql, params) => (open(), q.run(sql, params)),
+      atCommit: q.atCommit,
+      afterCommit: q.afterCommit,
+      later: q.later,
+      writeWaiting: q.writeWaiting,
+      pipelined: q.pipelined,
+    },
+    seal: () => void (sealed = true),
+  };
+}
 export type Group = ReturnType<typeof groupTx>;
 
 /**
@@ -126,10 +151,11 @@ export function groupTx(q: Queryable) {
     run: q.run,
     atCommit: (key, sql) => void (atCommit.has(key) || atCommit.set(key, sql)),
     afterCommit: (key, fn) => void (after.has(key) || after.set(key, fn)),
-    later(key, row, write) {
+    pipelined: q.pipelined,
+    later(key, row, write, opts?: LaterOptions) {
       const kind = later.get(key);
       if (kind) kind.rows.push(row);
-      else later.set(key, { rows: [row], write: write as Later['write'] });
+      else later.set(key, { rows: [row], write: write as Later['write'], oneShot: opts?.oneShot === true });
     },
     async writeWaiting(key, needed) {
       const kind = later.get(key);
@@ -138,15 +164,32 @@ export function groupTx(q: Queryable) {
       await kind.write(tx, kind.rows);
     },
   };
-  /** Writes the rows waiting, each kind in one call, in key order (as atCommit's, for the locks' order). */
+  /**
+   * Writes the rows waiting, each kind in one call, in key order (as atCommit's, for the locks' order,
+   * and for the kinds that read what an earlier one wrote). On a pipelined connection the `oneShot`
+   * kinds in a row are started together: their statements go out in key order, one round trip for all
+   * of them where each was one (issue #23: four or five a group of creations on PostgreSQL). The
+   * first failure in key order is thrown once all have answered, as the sequential writes would have
+   * thrown it (the run is undone either way).
+   */
   async function flush(): Promise<void> {
     while (later.size) {
       const kinds = later;
       later = new Map();
+      let started: Promise<void>[] = [];
       for (const key of [...kinds.keys()].sort()) {
         const kind = kinds.get(key)!;
+        if (kind.oneShot && tx.pipelined) {
+          const s = sealable(tx, key);
+          started.push(kind.write(s.q, kind.rows));
+          s.seal();
+          continue;
+        }
+        if (started.length) firstFailure(await Promise.allSettled(started));
+        started = [];
         await kind.write(tx, kind.rows);
       }
+      if (started.length) firstFailure(await Promise.allSettled(started));
     }
   }
   return {

@@ -8,7 +8,17 @@ import { migrate } from './migrate.js';
 import { openSqlite } from './sqlite.js';
 
 export type { Db, Queryable, Param, Row } from './db.js';
-export { GROUPED, atCommit, marks, onceAfterCommit, replaceAtCommit, writeLater, writeWaiting } from './db.js';
+export {
+  GROUPED,
+  ONE_SHOT,
+  askAll,
+  atCommit,
+  marks,
+  onceAfterCommit,
+  replaceAtCommit,
+  writeLater,
+  writeWaiting,
+} from './db.js';
 
 export async function openStore(config: Config, clock: Clock): Promise<Db> {
   let db: Db;

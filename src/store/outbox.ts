@@ -1,7 +1,7 @@
 // The outbox: anything that must be delivered later (webhook events, stream posts) is written here
 // in the same transaction as the change that causes it, so a crash can delay it but never lose it.
-import type { Queryable } from './db.js';
-import { flatten } from '../shared/arrays.js';
+import { askAll, type Queryable } from './db.js';
+import { chunks, flatten } from '../shared/arrays.js';
 
 export type OutboxEvent = { topic: string; target?: string | null; payload: unknown };
 export type OutboxRow = {
@@ -64,10 +64,10 @@ export async function enqueueMany(
     settledWhen === null
       ? "SELECT 'pending' AS status, 0 AS attempts"
       : `SELECT CASE WHEN ${settledWhen} THEN 'done' ELSE 'pending' END AS status, CASE WHEN ${settledWhen} THEN 1 ELSE 0 END AS attempts`;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
+  // Every chunk asked before any answer is read: a `oneShot` writer (delivery/index.ts, db.ts LaterOptions).
+  const answers = await askAll(chunks(rows, CHUNK), (chunk) =>
     // VALUES columns are column1… on both stores; PostgreSQL types a VALUES parameter as text, hence the casts.
-    const written = await tx.all<{ id: string; attempts: number }>(
+    tx.all<{ id: string; attempts: number }>(
       `INSERT INTO outbox (id, topic, target, payload, created_at, available_at, status, attempts)
        SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, s.status, s.attempts
        FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT))').join(', ')}) AS v
@@ -81,9 +81,9 @@ export async function enqueueMany(
         r.now,
         r.now,
       ]),
-    );
-    for (const w of written) if (Number(w.attempts) === 1) settled.add(w.id);
-  }
+    ),
+  );
+  for (const written of answers) for (const w of written) if (Number(w.attempts) === 1) settled.add(w.id);
   return settled;
 }
 const CHUNK = 500;

@@ -54,7 +54,8 @@ function statementName(sql: string): string | undefined {
 
 type Client = pg.Pool | pg.PoolClient;
 
-function queryable(client: Client): Queryable {
+/** `pipelined`: a transaction's own connection, whose statements asked together go out together (db.ts). */
+function queryable(client: Client, pipelined = false): Queryable {
   const q = async (sql: string, params: Param[] = []) => {
     const name = params.length || !sql.includes(';') ? statementName(sql) : undefined;
     const text = toPositional(sql);
@@ -66,6 +67,7 @@ function queryable(client: Client): Queryable {
     all: async <T = Row>(sql: string, params?: Param[]) => (await q(sql, params)).rows as T[],
     get: async <T = Row>(sql: string, params?: Param[]) => (await q(sql, params)).rows[0] as T | undefined,
     run: async (sql: string, params?: Param[]) => ({ changes: (await q(sql, params)).rowCount ?? 0 }),
+    pipelined,
   };
 }
 
@@ -89,6 +91,10 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Pipeline mode: a query asked while another runs on the same client is sent at once, not held
+    // until the answer (pg ≥ 8.2x). Only a group's flush asks so (store/group.ts, `oneShot` kinds);
+    // every other caller awaits each query, as before.
+    pipeline: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', () => {
@@ -137,7 +143,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       for (const j of jobs) j.reject(error);
       return null;
     }
-    const q = queryable(client);
+    const q = queryable(client, true);
     const group = groupTx(q);
     const savepoints: Savepoints = {
       savepoint: (name) => client.query(`SAVEPOINT ${name}`),

@@ -1,6 +1,8 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
 import { generationToken } from '../../shared/row-cache.js';
 import {
+  ONE_SHOT,
+  askAll,
   atCommit,
   marks,
   type Param,
@@ -10,7 +12,7 @@ import {
   writeWaiting,
 } from '../../store/index.js';
 import { insertRow, insertRowIf, insertRows } from '../../store/insert.js';
-import { flatten } from '../../shared/arrays.js';
+import { chunks, flatten } from '../../shared/arrays.js';
 
 export type PostRow = {
   id: string;
@@ -189,15 +191,18 @@ async function countPosts(db: Queryable, rows: Counted[]): Promise<void> {
     if (same) same.push(r);
     else byApp.set(key, [r]);
   }
-  for (const key of [...byApp.keys()].sort()) {
+  const keys = [...byApp.keys()].sort();
+  const totals = await askAll(keys, (key) => {
     const counted = byApp.get(key)!;
     const { appId, month } = counted[0]!;
-    const r = await db.get<{ posts: number }>(
+    return db.get<{ posts: number }>(
       'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = post_usage.posts + excluded.posts RETURNING posts',
       [appId, month, counted.length],
     );
-    for (const c of counted) c.check(Number(r?.posts ?? 0));
-  }
+  });
+  keys.forEach((key, i) => {
+    for (const c of byApp.get(key)!) c.check(Number(totals[i]?.posts ?? 0));
+  });
 }
 
 type QuoteMove = { target: string; author: string; change: number };
@@ -258,17 +263,16 @@ async function bumpMetrics(db: Queryable, metric: Metric, rows: { id: string; de
       [sums.get(ids[0]!)!, ids[0]!],
     );
   } else {
-    for (let i = 0; i < ids.length; i += 1000) {
-      const part = ids.slice(i, i + 1000);
-      await db.run(
+    await askAll(chunks(ids, 1000), (part) =>
+      db.run(
         `UPDATE posts SET ${metric} = ${metric} + d.delta, version = version + 1
          FROM (SELECT r.edit_root_id AS root, SUM(v.column2) AS delta
                FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS v
                JOIN posts r ON r.id = v.column1 GROUP BY r.edit_root_id) AS d
          WHERE posts.edit_root_id = d.root`,
         flatten(part, (id) => [id, sums.get(id)!]),
-      );
-    }
+      ),
+    );
   }
   await touch(db);
 }
@@ -341,17 +345,22 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
       checks.push(p.unlessRepeat !== undefined && before === undefined ? p.unlessRepeat : null);
       if (p.row.repost_of_id === null) previous.set(author, p.row.text);
     }
-    for (let i = 0; i < posts.length; i += 400) {
-      const part = posts.slice(i, i + 400);
+    const parts = chunks(
+      posts.map((p, i) => ({ p, check: checks[i]! })),
+      400,
+    );
+    const written = await askAll(parts, (part) => {
       const params = new Array<Param>(part.length * (POST_COLUMNS.length + 1));
       let k = 0;
-      for (const [j, p] of part.entries()) {
+      for (const { p, check } of part) {
         for (const c of POST_COLUMNS) params[k++] = p.row[c] as Param;
-        params[k++] = checks[i + j]!;
+        params[k++] = check;
       }
-      const { changes } = await db.run(insertCheckedSql(part.length, part[0]!.row), params);
-      if (changes !== part.length) throw part.find((p, j) => checks[i + j] !== null)!.repeated();
-    }
+      return db.run(insertCheckedSql(part.length, part[0]!.p.row), params);
+    });
+    parts.forEach((part, i) => {
+      if (written[i]!.changes !== part.length) throw part.find((x) => x.check !== null)!.p.repeated();
+    });
   }
   await ensureToken(db);
 }
@@ -393,7 +402,7 @@ export const postsRepo = {
    * (`writeWaiting`); the caches' reads by id (`versions`, `byIds`, `latestBy`) run outside them.
    */
   insertNew: (db: Queryable, row: PostRow, unlessRepeat: string | undefined, repeated: () => Error): Promise<void> =>
-    writeLater(db, NEW_POSTS, { row, unlessRepeat, repeated }, writeNewPosts),
+    writeLater(db, NEW_POSTS, { row, unlessRepeat, repeated }, writeNewPosts, ONE_SHOT),
   /** Bulk insert (seeding): up to 400 rows a statement, inside the caller's transaction. */
   async insertMany(db: Queryable, rows: PostRow[]): Promise<void> {
     await writeWaiting(db, NEW_POSTS);
@@ -501,7 +510,7 @@ export const postsRepo = {
    * on PostgreSQL a like was two round trips in the write lane, the chain's root read and the update.
    */
   bumpMetric: (db: Queryable, postId: string, metric: Metric, delta: number): Promise<void> =>
-    writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows)),
+    writeLater(db, `posts ${metric}`, { id: postId, delta }, (q, rows) => bumpMetrics(q, metric, rows), ONE_SHOT),
   /** Every version of an edited post lists the whole chain, oldest first. */
   async setHistory(db: Queryable, rootId: string, history: string): Promise<void> {
     await waitingNeeded(db, (p) => p.edit_root_id === rootId);
@@ -558,16 +567,15 @@ export const postsRepo = {
   /** In a transaction, a run of grouped writes' mentions are written together at its end (`writeLater`). */
   async insertMentions(db: Queryable, postId: string, userIds: string[]): Promise<void> {
     for (const u of new Set(userIds))
-      await writeLater(db, 'post_mentions', [u, postId] as [string, string], postsRepo.insertMentionsMany);
+      await writeLater(db, 'post_mentions', [u, postId] as [string, string], postsRepo.insertMentionsMany, ONE_SHOT);
   },
   async insertMentionsMany(db: Queryable, rows: [string, string][]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000);
-      await db.run(
+    await askAll(chunks(rows, 1000), (chunk) =>
+      db.run(
         `INSERT INTO post_mentions (user_id, post_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')} ON CONFLICT (user_id, post_id) DO NOTHING`,
         chunk.flat(),
-      );
-    }
+      ),
+    );
   },
 
   insertPoll: (db: Queryable, p: PollRow) => insertRow(db, 'polls', POLL_COLUMNS, p),
@@ -584,7 +592,7 @@ export const postsRepo = {
    * by one (store/group.ts), each counting and checking its own post as before.
    */
   countPost: (db: Queryable, appId: string, month: string, check: (total: number) => void): Promise<void> =>
-    writeLater(db, 'post_usage', { appId, month, check }, countPosts),
+    writeLater(db, 'post_usage', { appId, month, check }, countPosts, ONE_SHOT),
   async setUsage(db: Queryable, appId: string, month: string, posts: number): Promise<void> {
     await db.run(
       'INSERT INTO post_usage (app_id, month, posts) VALUES (?, ?, ?) ON CONFLICT (app_id, month) DO UPDATE SET posts = excluded.posts',

@@ -1,7 +1,7 @@
 // Every SQL statement for the users table.
 import { generationToken } from '../../shared/row-cache.js';
-import { marks, type Queryable, replaceAtCommit, writeLater } from '../../store/index.js';
-import { flatten } from '../../shared/arrays.js';
+import { ONE_SHOT, askAll, marks, type Queryable, replaceAtCommit, writeLater } from '../../store/index.js';
+import { chunks, flatten } from '../../shared/arrays.js';
 
 export type UserRow = {
   id: string;
@@ -105,14 +105,13 @@ async function bumpMany(db: Queryable, counter: Counter, rows: { id: string; del
       [delta, delta, ids[0]!],
     );
   } else {
-    for (let i = 0; i < ids.length; i += 1000) {
-      const part = ids.slice(i, i + 1000);
-      await db.run(
+    await askAll(chunks(ids, 1000), (part) =>
+      db.run(
         `UPDATE users SET ${counter} = CASE WHEN ${counter} + d.column2 < 0 THEN 0 ELSE ${counter} + d.column2 END
          FROM (VALUES ${part.map(() => '(?, CAST(? AS INTEGER))').join(', ')}) AS d WHERE users.id = d.column1`,
         flatten(part, (id) => [id, sums.get(id)!]),
-      );
-    }
+      ),
+    );
   }
   await touch(db, 'counters');
 }
@@ -191,7 +190,7 @@ export const usersRepo = {
    * are summed and written at its end, a statement a counter (`writeLater`; no job reads a counter back).
    */
   bump: (db: Queryable, id: string, counter: Counter, delta: number): Promise<void> =>
-    writeLater(db, `users ${counter}`, { id, delta }, (q, rows) => bumpMany(q, counter, rows)),
+    writeLater(db, `users ${counter}`, { id, delta }, (q, rows) => bumpMany(q, counter, rows), ONE_SHOT),
   /**
    * Takes the user's row lock for the rest of the transaction (an update that changes nothing): on
    * PostgreSQL a second transaction of that user, on any node, waits here until the first commits, and

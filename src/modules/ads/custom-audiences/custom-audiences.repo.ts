@@ -6,6 +6,7 @@ import { marks, type Param, type Queryable } from '../../../store/index.js';
 import { insertObject } from '../../../store/insert.js';
 import { listRows, type ListSql } from '../kit/list-sql.js';
 import type { ListQuery } from '../kit/list.js';
+import { chunks } from '../../../shared/arrays.js';
 
 export type AudienceRow = {
   id: string;
@@ -23,12 +24,6 @@ export type MemberRow = { ident: string; member: string; effective_at: number; e
 const SORT = { created_at: 'created_at', updated_at: 'updated_at', deleted: 'deleted', name: 'name' };
 /** Rows per statement: 5 columns × 500 stays far below every store's parameter cap. */
 const CHUNK = 500;
-
-function chunks<T>(xs: readonly T[], n = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-  return out;
-}
 
 export type AudienceFilter = {
   accountId: string;
@@ -114,7 +109,7 @@ export async function grantedLevel(
 /** The live grants to the account among these audiences, by audience. */
 export async function grantedLevels(db: Queryable, audienceIds: string[], accountId: string) {
   const out = new Map<string, string>();
-  for (const ids of chunks(audienceIds)) {
+  for (const ids of chunks(audienceIds, CHUNK)) {
     const rows = await db.all<{ custom_audience_id: string; permission_level: string }>(
       `SELECT custom_audience_id, permission_level FROM ads_custom_audience_permissions
        WHERE granted_account_id = ? AND deleted = 0 AND custom_audience_id IN (${marks(ids.length)})`,
@@ -130,7 +125,7 @@ export async function grantedLevels(db: Queryable, audienceIds: string[], accoun
 /** Live members (effective_at <= now < expires_at), a row per user, by audience. */
 export async function liveSizes(db: Queryable, audienceIds: string[], now: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const ids of chunks(audienceIds)) {
+  for (const ids of chunks(audienceIds, CHUNK)) {
     const rows = await db.all<{ audience_id: string; n: number }>(
       `SELECT audience_id, COUNT(*) AS n FROM ads_custom_audience_members
        WHERE audience_id IN (${marks(ids.length)}) AND effective_at <= ? AND expires_at > ? GROUP BY audience_id`,
@@ -145,7 +140,7 @@ export async function liveSizes(db: Queryable, audienceIds: string[], now: numbe
 export async function storedIdents(db: Queryable, audienceId: string, idents: string[]) {
   const keys = new Set<string>();
   const side = new Map<string, string>();
-  for (const part of chunks(idents)) {
+  for (const part of chunks(idents, CHUNK)) {
     const args = [audienceId, ...part];
     const inList = marks(part.length);
     for (const r of await db.all<{ ident: string }>(
@@ -164,7 +159,7 @@ export async function storedIdents(db: Queryable, audienceId: string, idents: st
 
 /** Removes these users (by key) and every other identifier stored for them. */
 export async function deleteMembers(db: Queryable, audienceId: string, members: string[]): Promise<void> {
-  for (const part of chunks(members)) {
+  for (const part of chunks(members, CHUNK)) {
     const args = [audienceId, ...part];
     await db.run(
       `DELETE FROM ads_custom_audience_members WHERE audience_id = ? AND ident IN (${marks(part.length)})`,
@@ -179,7 +174,7 @@ export async function deleteMembers(db: Queryable, audienceId: string, members: 
 
 /** Removes these additional identifiers (of whichever user they name). */
 export async function deleteIdents(db: Queryable, audienceId: string, idents: string[]): Promise<void> {
-  for (const part of chunks(idents))
+  for (const part of chunks(idents, CHUNK))
     await db.run(`DELETE FROM ads_custom_audience_idents WHERE audience_id = ? AND ident IN (${marks(part.length)})`, [
       audienceId,
       ...part,
@@ -267,7 +262,7 @@ export async function deleteChanges(db: Queryable, audienceId: string, upToSeq: 
 /** Which of these audiences have changes waiting. */
 export async function audiencesWithChanges(db: Queryable, audienceIds: string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const ids of chunks(audienceIds))
+  for (const ids of chunks(audienceIds, CHUNK))
     for (const r of await db.all<{ audience_id: string }>(
       `SELECT DISTINCT audience_id FROM ads_custom_audience_changes WHERE audience_id IN (${marks(ids.length)})`,
       ids,
