@@ -10,18 +10,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import {
-  GROUPED,
-  ONE_SHOT,
-  askAll,
-  atCommit,
-  marks,
-  onceAfterCommit,
-  writeLater,
-  writeWaiting,
-  type Db,
-  type Queryable,
-} from './db.js';
+import { GROUPED, atCommit, onceAfterCommit, writeLater, writeWaiting, type Db, type Queryable } from './db.js';
+import { ONE_SHOT, askAll, marks } from './db.js';
 import { openSqlite } from './sqlite.js';
 
 const PG_URL = process.env.AVIARY_TEST_DATABASE_URL || null;
