@@ -91,9 +91,9 @@ export async function openPostgres(url: string, schema: string | null): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Pipeline mode: a query asked while another runs on the same client is sent at once, not held
-    // until the answer (pg ≥ 8.2x). Only a group's flush asks so (store/group.ts, `oneShot` kinds);
-    // every other caller awaits each query, as before.
+    // Pipeline mode (pg 8.23): a query asked while another runs on the same client is sent at once,
+    // not held until the answer. Only a transaction's writes ask so: a group's `oneShot` kinds
+    // (store/group.ts) and a writer's chunks (db.ts `askAll`); every other caller awaits each query.
     pipeline: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
