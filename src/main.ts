@@ -98,61 +98,81 @@ export async function startAviary(config: Config, opts: StartOptions = {}): Prom
   const clock = opts.clock ?? createClock();
   const scheduler = createScheduler(clock);
   const db = await openStore(config, clock);
-  const lease = await leaseWorkerId(db, clock);
-  // JSON lines for pipes and files; readable lines when a person watches the terminal.
-  const log = pino({ level: config.logLevel }, process.stdout.isTTY ? humanLines(process.stdout) : undefined);
-  const ids = createIds(clock, lease.workerId);
-  const runtime = createRuntime({ config, db, clock, ids });
-  // Joins the service's other nodes first: the shared clock is read before any timer is armed.
-  const cluster = await startClusterNode({ config, db, clock, scheduler, ids, workerId: lease.workerId });
-  const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
-  await resumeAfterImport(deps);
-  await forgetOnSignal(deps);
-  // Nodes sharing PostgreSQL keep fault rules, the journal and rate-limit overrides in the store.
-  await shareFaults(deps);
-  await shareJournal(deps);
-  const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
-  const credentials = await demoCredentials(deps);
-  const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
-  const app = await buildApp(deps, { adminToken, https: tls });
-  await shareOverrides(deps);
-  await opts.beforeListen?.(app);
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
-  log.info({ url }, 'listening');
-  // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
-  const onWorkerError = (err: unknown) => log.error({ err }, 'background worker failed');
-  const workers = [await startDispatcher(deps, onWorkerError), await startWebhookWorkers(deps, onWorkerError)];
-  workers.push(await startStreamDispatcher(deps, onWorkerError));
-  workers.push(startSearchIndexer(deps, onWorkerError));
-  workers.push(await startScheduledTweets(deps, onWorkerError));
-  workers.push(await startAudienceProcessing(deps, onWorkerError));
-  workers.push(await startComplianceWorker(deps, onWorkerError));
+  // What is open so far, closed in reverse when a later step throws: a start that fails (a seed's
+  // error, a port taken) must leave nothing running, or the process cannot exit.
+  const opened: (() => unknown)[] = [() => db.close(), () => scheduler.stop()];
+  try {
+    const lease = await leaseWorkerId(db, clock);
+    opened.push(() => lease.release());
+    // JSON lines for pipes and files; readable lines when a person watches the terminal.
+    const log = pino({ level: config.logLevel }, process.stdout.isTTY ? humanLines(process.stdout) : undefined);
+    const ids = createIds(clock, lease.workerId);
+    const runtime = createRuntime({ config, db, clock, ids });
+    opened.push(() => stopRuntime(runtime));
+    // Joins the service's other nodes first: the shared clock is read before any timer is armed.
+    const cluster = await startClusterNode({ config, db, clock, scheduler, ids, workerId: lease.workerId });
+    opened.push(() => cluster.stop());
+    const deps: Deps = { config, db, clock, ids, scheduler, log, runtime, cluster };
+    await resumeAfterImport(deps);
+    await forgetOnSignal(deps);
+    // Nodes sharing PostgreSQL keep fault rules, the journal and rate-limit overrides in the store.
+    await shareFaults(deps);
+    await shareJournal(deps);
+    const adminToken = config.adminToken ?? (await settingOnce(db, 'admin_token', () => `aviary_${alnum(40)}`));
+    const credentials = await demoCredentials(deps);
+    const tls = config.tls ? await loadOrCreateCertificate(config.dataDir) : null;
+    const app = await buildApp(deps, { adminToken, https: tls });
+    opened.push(() => app.close());
+    await shareOverrides(deps);
+    await opts.beforeListen?.(app);
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
+    log.info({ url }, 'listening');
+    // Background workers (webhook checks, event fan-out, deliveries) start once the port is open.
+    const onWorkerError = (err: unknown) => log.error({ err }, 'background worker failed');
+    const workers: { stop(): Promise<void> }[] = [];
+    opened.push(async () => {
+      for (const w of workers) await w.stop();
+    });
+    workers.push(await startDispatcher(deps, onWorkerError));
+    workers.push(await startWebhookWorkers(deps, onWorkerError));
+    workers.push(await startStreamDispatcher(deps, onWorkerError));
+    workers.push(startSearchIndexer(deps, onWorkerError));
+    workers.push(await startScheduledTweets(deps, onWorkerError));
+    workers.push(await startAudienceProcessing(deps, onWorkerError));
+    workers.push(await startComplianceWorker(deps, onWorkerError));
 
-  let closing: Promise<void> | null = null;
-  return {
-    app,
-    deps,
-    url,
-    adminToken,
-    credentials,
-    certPath: tls?.certPath ?? null,
-    close() {
-      closing ??= (async () => {
-        await app.close();
-        for (const w of workers) await w.stop();
-        scheduler.stop();
-        await cluster.stop();
-        await stopRuntime(runtime);
-        await lease.release();
-        await db.close();
-      })();
-      return closing;
-    },
-  };
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      deps,
+      url,
+      adminToken,
+      credentials,
+      certPath: tls?.certPath ?? null,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          for (const w of workers) await w.stop();
+          scheduler.stop();
+          await cluster.stop();
+          await stopRuntime(runtime);
+          await lease.release();
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    for (const close of opened.reverse())
+      await Promise.resolve()
+        .then(close)
+        .catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Writes `<data-dir>/credentials.json` with everything the banner shows. */
