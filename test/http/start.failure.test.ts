@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { PG_URL } from '../support/server.js';
 
-/** Starts Aviary on the port given; prints how the start ended, then leaves the process to exit when nothing is open. */
+/** Starts Aviary on the port given and prints how the start ended; the process exits once nothing is open. */
 const SCRIPT = `
 const { buildConfig } = await import('./src/config/index.ts');
 const { startAviary } = await import('./src/main.ts');
