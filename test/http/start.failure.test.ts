@@ -8,8 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import pg from 'pg';
-import { PG_URL } from '../support/server.js';
+import { PG_URL, dropSchema } from '../support/server.js';
 
 /** Starts Aviary on the port given and prints how the start ended; the process exits once nothing is open. */
 const SCRIPT = `
@@ -67,12 +66,7 @@ for (const store of stores) {
     } finally {
       held.close();
       rmSync(dir, { recursive: true, force: true });
-      if (schema) {
-        const c = new pg.Client({ connectionString: PG_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      }
+      if (schema) await dropSchema(schema);
     }
   });
 }

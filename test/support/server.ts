@@ -36,6 +36,18 @@ export type TestServer = Aviary & {
   settleSearchIndex(): Promise<void>;
 };
 
+/** Drops a test's PostgreSQL schema, on a connection of its own (the store that used it is closed). */
+export async function dropSchema(schema: string): Promise<void> {
+  if (!PG_URL) return;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await c.end();
+  }
+}
+
 let counter = 0;
 const freshSchema = (store: StoreKind) =>
   store === 'postgres' ? `t_${process.pid}_${Date.now().toString(36)}_${counter++}` : null;
@@ -119,12 +131,7 @@ export async function startServer(
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (schema && PG_URL) {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      }
+      if (schema) await dropSchema(schema);
       if (recorder?.violations.length)
         throw new Error(`responses not matching the OpenAPI document:\n${recorder.violations.join('\n')}`);
     },

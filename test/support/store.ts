@@ -2,11 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildConfig } from '../../src/config/index.js';
 import type { Clock } from '../../src/shared/clock.js';
 import { openStore, type Db } from '../../src/store/index.js';
-import { PG_URL, type StoreKind } from './server.js';
+import { PG_URL, dropSchema, type StoreKind } from './server.js';
 
 let n = 0;
 
@@ -24,12 +23,7 @@ export async function openTestStore(
     async dispose() {
       await db.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
-      if (schema) {
-        const c = new pg.Client({ connectionString: PG_URL! });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      }
+      if (schema) await dropSchema(schema);
     },
   };
 }
