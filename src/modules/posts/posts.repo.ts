@@ -335,20 +335,17 @@ async function writeNewPosts(db: Queryable, posts: NewPost[]): Promise<void> {
     if (p.unlessRepeat === undefined) await insertRow(db, 'posts', POST_COLUMNS, p.row);
     else if (!(await insertUnlessRepeat(db, p.row, [p.row.author_id, p.unlessRepeat]))) throw p.repeated();
   } else {
-    // Each post's text to check against the store (its author's first in the run), or null.
-    const checks: (string | null)[] = [];
+    // Each post with its text to check against the store (its author's first in the run), or null.
+    const checked: { p: NewPost; check: string | null }[] = [];
     const previous = new Map<string, string>();
     for (const p of posts) {
       const author = p.row.author_id;
       const before = previous.get(author);
       if (p.unlessRepeat !== undefined && before === p.unlessRepeat) throw p.repeated();
-      checks.push(p.unlessRepeat !== undefined && before === undefined ? p.unlessRepeat : null);
+      checked.push({ p, check: p.unlessRepeat !== undefined && before === undefined ? p.unlessRepeat : null });
       if (p.row.repost_of_id === null) previous.set(author, p.row.text);
     }
-    const parts = chunks(
-      posts.map((p, i) => ({ p, check: checks[i]! })),
-      400,
-    );
+    const parts = chunks(checked, 400);
     const written = await askAll(parts, (part) => {
       const params = new Array<Param>(part.length * (POST_COLUMNS.length + 1));
       let k = 0;

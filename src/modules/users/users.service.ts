@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { echo, problems } from '../../shared/problems.js';
 import { hashPassword } from '../../shared/secrets.js';
 import { perTurnOn } from '../../shared/turn-batch.js';
+import { chunks } from '../../shared/arrays.js';
 import type { Queryable } from '../../store/index.js';
 import { cachedAccount, cachedIdsByUsernames, cachedUsersByIds } from './users.cache.js';
 import { usersRepo, type AccountRow, type Counter, type UserRow } from './users.repo.js';
@@ -132,9 +133,8 @@ const NAMES_PER_READ = 500;
 /** username (lower case) → id of the named accounts that exist (a post's mentions), read on `db`. */
 async function findUserIdsByUsernames(db: Queryable, names: readonly string[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (let i = 0; i < names.length; i += NAMES_PER_READ)
-    for (const u of await usersRepo.idsByUsernames(db, names.slice(i, i + NAMES_PER_READ)))
-      ids.set(u.username_lower, u.id);
+  for (const part of chunks(names, NAMES_PER_READ))
+    for (const u of await usersRepo.idsByUsernames(db, part)) ids.set(u.username_lower, u.id);
   return ids;
 }
 const idLookup = perTurnOn((db: Queryable, names: string[]) => findUserIdsByUsernames(db, names));
