@@ -101,3 +101,19 @@ test('rows read through a oneMoment handle are kept for its later lookups; other
   assert.deepEqual(kept.take(db, ['a']), { rows: [], rest: ['a'] }, 'the store itself keeps nothing');
   assert.deepEqual(kept.take(oneMoment(db), ['a']), { rows: [], rest: ['a'] }, 'another moment is another step');
 });
+
+test('the token comes with the rows where it would be a read of its own: not embedded, not in a transaction, not held', async () => {
+  const token = generationToken('e_generation', 1);
+  assert.equal(token.column(), '(SELECT value FROM e_generation WHERE id = 1) AS generation');
+  const { db } = store();
+  assert.equal(token.withRows(db), true, 'a shared store: the token would be a round trip before the rows');
+  assert.equal(token.withRows(store(true).db), false, 'the embedded store: read once a turn, no round trip');
+  const tx = { ...db, atCommit: () => undefined };
+  assert.equal(token.withRows(tx), false, 'a transaction reads it alone');
+  const once = oneMoment(db);
+  assert.equal(token.withRows(once), true, 'a handle that holds no read yet');
+  await token.read(once);
+  assert.equal(token.withRows(once), false, 'a handle whose read still answers');
+  token.changed();
+  assert.equal(token.withRows(once), true, 'after a write of this process its read no longer answers');
+});

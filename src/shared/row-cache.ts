@@ -58,6 +58,9 @@ export function oneMoment<Q extends object>(db: Q): Q {
   return handle;
 }
 
+/** Whether `db` is a `oneMoment` handle. */
+export const inMoment = (db: object): boolean => moments.has(db);
+
 /**
  * Rows read through a `oneMoment` handle, kept for that handle's later lookups: a step's rows as of a
  * read made during the step (ADR 0028, amended). A commit of this process during the step moves the
@@ -172,6 +175,23 @@ export function generationToken(table: string, id: number) {
       }
       return heldFor(thisTurn, db, i).then(pick);
     },
+    /**
+     * Whether a lookup through `db` that must read some rows' versions anyway should take the token in
+     * the same statement (`column`) rather than read it first: on a shared store, outside a
+     * transaction, unless a `oneMoment` handle holds a read of it still good. There the token's read
+     * is a round trip of its own, before the versions' (issue #23: a step of the streams' dispatcher
+     * read the posts' token, then the new posts' versions, then the users' token, then the authors,
+     * four round trips one after another on PostgreSQL). One statement reads both as of one snapshot,
+     * so a version it returns is exactly the one under the token it returns with it.
+     */
+    withRows(db: Reader): boolean {
+      const d = db as { embedded?: boolean; atCommit?: unknown };
+      if (d.embedded === true || d.atCommit) return false;
+      const h = moments.has(db) ? byMoment.get(db) : undefined;
+      return !h || h.moves[i] !== moves[i];
+    },
+    /** The token as a column of a read of rows (`withRows`): `(SELECT value FROM t WHERE id = n) AS generation`. */
+    column: () => `(${own}) AS generation`,
     changed(): void {
       moves[i]!++;
     },

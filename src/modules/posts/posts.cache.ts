@@ -23,6 +23,12 @@ export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: 
   if (ids.length === 0) return [];
   const { rows: out, rest } = stepRows.take(db, ids);
   if (!rest.length) return out;
+  // Rows never checked (just written, or not held) need their versions read whatever the token says:
+  // where the token would cost a round trip first, it comes with them.
+  if (rest.some((id) => !cache.get(id)?.checked) && postsRepo.tokenWithVersions(db)) {
+    const versions = await postsRepo.checkedVersions(db, rest);
+    return out.concat(await settle(cache, db, versions, (v) => v.generation));
+  }
   const generation = await postsRepo.generation(db);
   const { hits, unsure } = cache.split(rest, generation);
   stepRows.keep(db, hits);
@@ -30,17 +36,27 @@ export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: 
   if (!unsure.length) return out;
   // One covering read of versions says which unsure rows changed; only those are read again.
   const versions = await postsRepo.versions(db, unsure);
+  return out.concat(await settle(cache, db, versions, () => generation));
+}
+
+/** Rows of `versions` from the cache, those whose version moved read again, each checked under its token. */
+async function settle<V extends { id: string; version: number }>(
+  cache: RowCache<PostRow>,
+  db: Queryable,
+  versions: V[],
+  tokenOf: (v: V) => string | null,
+): Promise<PostRow[]> {
   const stale = versions.filter((v) => cache.get(v.id)?.row.version !== v.version).map((v) => v.id);
-  if (stale.length) for (const r of await postsRepo.byIds(db, stale)) cache.remember(r, generation);
+  if (stale.length) for (const r of await postsRepo.byIds(db, stale)) cache.remember(r, null);
   const checked: PostRow[] = [];
   for (const v of versions) {
     const e = cache.get(v.id);
     if (!e) continue;
-    e.checked = generation;
+    e.checked = tokenOf(v);
     checked.push(e.row);
   }
   stepRows.keep(db, checked);
-  return out.concat(checked);
+  return checked;
 }
 
 /**

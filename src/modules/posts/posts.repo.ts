@@ -423,6 +423,16 @@ export const postsRepo = {
     if (ids.length === 1) return db.all('SELECT id, version FROM posts WHERE id = ?', [ids[0]!]);
     return db.all(`SELECT id, version FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
   },
+  /** Whether a lookup that must read versions anyway should read the token with them (`checkedVersions`). */
+  tokenWithVersions: (db: Queryable) => generation.withRows(db),
+  /** Current versions of the given ids, each with the token as of the same statement. */
+  async checkedVersions(
+    db: Queryable,
+    ids: readonly string[],
+  ): Promise<{ id: string; version: number; generation: string | null }[]> {
+    if (ids.length === 0) return [];
+    return db.all(`SELECT id, version, ${generation.column()} FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
+  },
   async byIds(db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
     if (ids.length === 0) return [];
     if (ids.length === 1) return db.all<PostRow>('SELECT * FROM posts WHERE id = ?', [ids[0]!]);

@@ -2,7 +2,7 @@
 // every write of the users table replaces a generation token in the same transaction
 // (users.repo.ts `touch`); rows checked under the current token are served as they are, the rest
 // are read again. Several processes sharing one PostgreSQL stay correct.
-import { createRowCache, momentRows, type RowCache } from '../../shared/row-cache.js';
+import { createRowCache, inMoment, momentRows, type RowCache } from '../../shared/row-cache.js';
 import type { Queryable } from '../../store/index.js';
 import { accountOf, usersRepo, type AccountRow, type UserRow } from './users.repo.js';
 
@@ -34,6 +34,19 @@ export async function cachedUsersByIds(
   if (ids.length === 0) return [];
   const { rows: out, rest } = stepRows.take(db, ids);
   if (!rest.length) return out;
+  // Where the token would cost a round trip first (posts.cache.ts `cachedByIds`), the rows come with
+  // it: a background step's rows (its first lookup, or after this process wrote users: under a write
+  // load each post moves its author's counter, so the token is new and every author read again
+  // anyway), or rows not held checked.
+  if (usersRepo.tokenWithRows(db) && (inMoment(db) || rest.some((id) => !cache.get(id)?.checked))) {
+    const read = await usersRepo.checkedByIds(db, rest);
+    for (const { row, checked } of read) {
+      cache.remember(row, checked);
+      out.push(row);
+    }
+    stepRows.keep(db, out);
+    return out;
+  }
   const generation = await usersRepo.generation(db);
   const { hits, unsure } = cache.split(rest, generation);
   const read = unsure.length ? await usersRepo.byIds(db, unsure) : [];

@@ -165,6 +165,15 @@ export const usersRepo = {
   byUsername: (db: Queryable, username: string) =>
     db.get<UserRow>('SELECT * FROM users WHERE username_lower = ?', [username.toLowerCase()]),
   list: (db: Queryable, limit: number) => db.all<UserRow>('SELECT * FROM users ORDER BY id LIMIT ?', [limit]),
+  /** Whether a lookup that reads rows should read the token with them (`checkedByIds`). */
+  tokenWithRows: (db: Queryable) => generation.withRows(db),
+  /** Rows of the given ids, each with the token as of the same statement. */
+  async checkedByIds(db: Queryable, ids: readonly string[]): Promise<{ row: UserRow; checked: string | null }[]> {
+    if (ids.length === 0) return [];
+    const sql = `SELECT *, ${generation.column()} FROM users WHERE id IN (${marks(ids.length)})`;
+    const rows = await db.all<UserRow & { generation: string | null }>(sql, [...ids]);
+    return rows.map(({ generation: checked, ...row }) => ({ row, checked }));
+  },
   byIds: (db: Queryable, ids: readonly string[]) =>
     ids.length === 0
       ? Promise.resolve([])
