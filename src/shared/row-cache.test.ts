@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { generationToken, momentRows, oneMoment } from './row-cache.js';
+import { generationToken, momentRows, oneMoment, readWithTokens } from './row-cache.js';
 
 // A store whose reads are counted: the n-th read answers `t<n>` for every token (any column).
 function store(embedded = false) {
@@ -116,4 +116,26 @@ test('the token comes with the rows where it would be a read of its own: not emb
   assert.equal(token.withRows(once), false, 'a handle whose read still answers');
   token.changed();
   assert.equal(token.withRows(once), true, 'after a write of this process its read no longer answers');
+});
+
+test('rows read with every token: each token picks its own, and a handle holds them as its read', async () => {
+  const users = generationToken('f_generation', 1);
+  const posts = generationToken('g_generation', 1);
+  const { db, sent } = store();
+  const once = oneMoment(db);
+  let columns = '';
+  const rows = await readWithTokens(once, async (c) => {
+    columns = c;
+    const row: Record<string, unknown> = { id: '1', version: 3 };
+    for (const m of c.matchAll(/AS (g\d+)/g)) row[m[1]!] = `r-${m[1]}`;
+    return [row];
+  });
+  assert.match(columns, /\(SELECT value FROM f_generation WHERE id = 1\) AS g\d+/);
+  assert.match(columns, /\(SELECT value FROM g_generation WHERE id = 1\) AS g\d+/);
+  assert.notEqual(posts.of(rows[0]!), users.of(rows[0]!));
+  assert.match(posts.of(rows[0]!)!, /^r-g\d+$/);
+  assert.equal(await users.read(once), users.of(rows[0]!), 'held: no read of its own');
+  assert.equal(sent.length, 0);
+  users.changed();
+  assert.equal(await users.read(once), 't1', 'a write of this process: read again');
 });

@@ -101,11 +101,13 @@ type Values = Record<string, string | null>;
 const tokens: { table: string; id: number }[] = [];
 /** Per token, moved by its `changed()`: a read sent before the move no longer answers for it. */
 const moves: number[] = [];
-let everyTokenSql: string | null = null;
-/** Every token's value: `SELECT (SELECT value FROM t WHERE id = n) AS g0, …` (constants, no input). */
+let everyColumn: string | null = null;
+/** Every token as a column: `(SELECT value FROM t WHERE id = n) AS g0, …` (constants, no input). */
+const everyToken = () =>
+  (everyColumn ??= tokens.map((t, i) => `(SELECT value FROM ${t.table} WHERE id = ${t.id}) AS g${i}`).join(', '));
+/** Every token's value. */
 function readEvery(db: Reader): Promise<Values | undefined> {
-  everyTokenSql ??= `SELECT ${tokens.map((t, i) => `(SELECT value FROM ${t.table} WHERE id = ${t.id}) AS g${i}`).join(', ')}`;
-  return db.get<Values>(everyTokenSql);
+  return db.get<Values>(`SELECT ${everyToken()}`);
 }
 
 /** A read of every token and the moves it was sent after: it answers for a token until that one moves. */
@@ -117,6 +119,24 @@ function heldFor(map: WeakMap<object, Held>, db: Reader, i: number): Promise<Val
 }
 /** Reads held by `oneMoment` handles, as long as the handle. */
 const byMoment = new WeakMap<object, Held>();
+
+/**
+ * A read of rows that takes every token with them, as columns of each row (`g0`, `g1`, …; a token's
+ * `of` picks its own), for a lookup that must read rows anyway where a token would be a round trip of
+ * its own first (`withRows`). One statement reads both as of one snapshot, so a version it returns is
+ * exactly the one under the tokens it returns with it. Through a `oneMoment` handle the tokens are
+ * then held as its read of them, good for its later lookups until this process writes a table (as
+ * the handle's own read): a step's users are then checked under it, not read again.
+ */
+export async function readWithTokens<R extends object>(
+  db: Reader,
+  read: (columns: string) => Promise<R[]>,
+): Promise<R[]> {
+  const sent = [...moves];
+  const rows = await read(everyToken());
+  if (rows.length && moments.has(db)) byMoment.set(db, { values: Promise.resolve(rows[0] as Values), moves: sent });
+  return rows;
+}
 /** The embedded store's read of this turn. */
 let thisTurn = new WeakMap<object, Held>();
 let clearing = false;
@@ -150,7 +170,7 @@ export function generationToken(table: string, id: number) {
   const i = tokens.length;
   tokens.push({ table, id });
   moves.push(0);
-  everyTokenSql = null;
+  everyColumn = null;
   const key = `g${i}`;
   const own = `SELECT value FROM ${table} WHERE id = ${id}`;
   const pick = (v: Values | undefined) => v?.[key] ?? null;
@@ -192,6 +212,8 @@ export function generationToken(table: string, id: number) {
     },
     /** The token as a column of a read of rows (`withRows`): `(SELECT value FROM t WHERE id = n) AS generation`. */
     column: () => `(${own}) AS generation`,
+    /** The token's value in a row read by `readWithTokens`. */
+    of: (row: object): string | null => (row as Values)[key] ?? null,
     changed(): void {
       moves[i]!++;
     },

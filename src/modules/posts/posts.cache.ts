@@ -27,7 +27,7 @@ export async function cachedByIds(cache: RowCache<PostRow>, db: Queryable, ids: 
   // where the token would cost a round trip first, it comes with them.
   if (rest.some((id) => !cache.get(id)?.checked) && postsRepo.tokenWithVersions(db)) {
     const versions = await postsRepo.checkedVersions(db, rest);
-    return out.concat(await settle(cache, db, versions, (v) => v.generation));
+    return out.concat(await settle(cache, db, versions, postsRepo.tokenOf));
   }
   const generation = await postsRepo.generation(db);
   const { hits, unsure } = cache.split(rest, generation);

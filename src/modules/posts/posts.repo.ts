@@ -1,5 +1,5 @@
 // Every SQL statement for posts, their mentions, polls and the monthly post usage.
-import { generationToken } from '../../shared/row-cache.js';
+import { generationToken, readWithTokens } from '../../shared/row-cache.js';
 import {
   ONE_SHOT,
   askAll,
@@ -425,14 +425,16 @@ export const postsRepo = {
   },
   /** Whether a lookup that must read versions anyway should read the token with them (`checkedVersions`). */
   tokenWithVersions: (db: Queryable) => generation.withRows(db),
-  /** Current versions of the given ids, each with the token as of the same statement. */
-  async checkedVersions(
-    db: Queryable,
-    ids: readonly string[],
-  ): Promise<{ id: string; version: number; generation: string | null }[]> {
-    if (ids.length === 0) return [];
-    return db.all(`SELECT id, version, ${generation.column()} FROM posts WHERE id IN (${marks(ids.length)})`, [...ids]);
-  },
+  /** Current versions of the given ids, each with the tokens as of the same statement (`readWithTokens`). */
+  checkedVersions: (db: Queryable, ids: readonly string[]) =>
+    readWithTokens(db, (tokens) =>
+      db.all<{ id: string; version: number }>(
+        `SELECT id, version, ${tokens} FROM posts WHERE id IN (${marks(ids.length)})`,
+        [...ids],
+      ),
+    ),
+  /** The posts' token in a row of `checkedVersions`. */
+  tokenOf: (row: object) => generation.of(row),
   async byIds(db: Queryable, ids: readonly string[]): Promise<PostRow[]> {
     if (ids.length === 0) return [];
     if (ids.length === 1) return db.all<PostRow>('SELECT * FROM posts WHERE id = ?', [ids[0]!]);
