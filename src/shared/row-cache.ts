@@ -102,12 +102,13 @@ const tokens: { table: string; id: number }[] = [];
 /** Per token, moved by its `changed()`: a read sent before the move no longer answers for it. */
 const moves: number[] = [];
 let everyColumn: string | null = null;
+let everySql: string | null = null;
 /** Every token as a column: `(SELECT value FROM t WHERE id = n) AS g0, …` (constants, no input). */
 const everyToken = () =>
   (everyColumn ??= tokens.map((t, i) => `(SELECT value FROM ${t.table} WHERE id = ${t.id}) AS g${i}`).join(', '));
 /** Every token's value. */
 function readEvery(db: Reader): Promise<Values | undefined> {
-  return db.get<Values>(`SELECT ${everyToken()}`);
+  return db.get<Values>((everySql ??= `SELECT ${everyToken()}`));
 }
 
 /** A read of every token and the moves it was sent after: it answers for a token until that one moves. */
@@ -170,7 +171,7 @@ export function generationToken(table: string, id: number) {
   const i = tokens.length;
   tokens.push({ table, id });
   moves.push(0);
-  everyColumn = null;
+  everyColumn = everySql = null;
   const key = `g${i}`;
   const own = `SELECT value FROM ${table} WHERE id = ${id}`;
   const pick = (v: Values | undefined) => v?.[key] ?? null;
