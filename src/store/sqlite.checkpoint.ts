@@ -16,8 +16,16 @@ import { Worker } from 'node:worker_threads';
 
 /** SQLite's own autocheckpoint threshold, in pages: the log is started again at about this length. */
 export const RESTART_PAGES = 1_000;
-/** Between passes while writes go on: each pass syncs both files, so not back to back. */
-const PAUSE_MS = 100;
+/**
+ * Between passes while writes go on. Each pass syncs both files, and copies once every page changed
+ * since the last one, however often it changed: the tails of the indexes, page 1, an author's page of
+ * `posts_author`, a common term's page of the postings change in nearly every commit. At 100 ms apart
+ * the passes copied those again and again, ~10 % of a core beside bench:writes plain on SQLite; at
+ * 500 ms ~1–2 %, for plain 291 → 266 µs of server CPU a post (medians), streams + webhook ~+7 % and
+ * the firehose ~+8 % posts/s. At 1,000 ms the streams scenario, which reads more, lost again (a
+ * longer log to look pages up in, longer held passes). Issue #23, bench/NOTES.md "twenty-seventh pass".
+ */
+const PAUSE_MS = 500;
 /** SQLite's default page size, which Aviary keeps: the log's file reaches about RESTART_PAGES of them. */
 const PAGE_BYTES = 4096;
 
