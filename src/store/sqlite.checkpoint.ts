@@ -21,9 +21,9 @@ export const RESTART_PAGES = 1_000;
  * since the last one, however often it changed: the tails of the indexes, page 1, an author's page of
  * `posts_author`, a common term's page of the postings change in nearly every commit. At 100 ms apart
  * the passes copied those again and again, ~10 % of a core beside bench:writes plain on SQLite; at
- * 500 ms ~1–2 %, for plain 291 → 266 µs of server CPU a post (medians), streams + webhook ~+7 % and
- * the firehose ~+8 % posts/s. At 1,000 ms the streams scenario, which reads more, lost again (a
- * longer log to look pages up in, longer held passes). Issue #23, bench/NOTES.md "twenty-seventh pass".
+ * 500 ms ~1–2 % (the threads beside the event loop 35–37 → 25–28 µs a post), streams + webhook and
+ * the firehose ~+6 % posts/s. At 1,000 ms the streams scenario, which reads more, lost again (a
+ * longer log to look pages up in, longer held passes). Issue #23, ADR 0029 amended.
  */
 const PAUSE_MS = 500;
 /** SQLite's default page size, which Aviary keeps: the log's file reaches about RESTART_PAGES of them. */
