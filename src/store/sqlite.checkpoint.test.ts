@@ -30,7 +30,7 @@ test('checkpoints move to the worker under steady writes; the log starts again; 
   assert.equal(await autocheckpoint(db), 1_000, 'a store written a little keeps SQLite’s own checkpoints');
 
   // ~48 MB of rows, a few transactions at a time (group commit), over ~3 s as a server under load
-  // writes: the worker's passes come at most every 100 ms, after its thread has started, which on a
+  // writes: the worker's passes come at most every 500 ms, after its thread has started, which on a
   // busy machine (the whole suite running) took longer than the 0.4 s the rows took when written at once.
   for (let round = 0; round < 600; round++) {
     await Promise.all([write(20), write(20), write(20), write(20)]);

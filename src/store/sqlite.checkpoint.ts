@@ -26,7 +26,10 @@ export const RESTART_PAGES = 1_000;
  * longer log to look pages up in, longer held passes). Issue #23, ADR 0029 amended.
  */
 const PAUSE_MS = 500;
-/** SQLite's default page size, which Aviary keeps: the log's file reaches about RESTART_PAGES of them. */
+/**
+ * SQLite's default page size, which Aviary keeps: under SQLite's own checkpoints the log's file
+ * reaches about RESTART_PAGES of them.
+ */
 const PAGE_BYTES = 4096;
 
 // The worker's whole program: one connection, a PASSIVE checkpoint a message (PASSIVE never waits
