@@ -39,13 +39,12 @@ export async function cachedUsersByIds(
   // load each post moves its author's counter, so the token is new and every author read again
   // anyway), or rows not held checked.
   if (usersRepo.tokenWithRows(db) && (inMoment(db) || rest.some((id) => !cache.get(id)?.checked))) {
-    const read = await usersRepo.checkedByIds(db, rest);
-    for (const { row, checked } of read) {
+    const read = (await usersRepo.checkedByIds(db, rest)).map(({ row, checked }) => {
       cache.remember(row, checked);
-      out.push(row);
-    }
-    stepRows.keep(db, out);
-    return out;
+      return row;
+    });
+    stepRows.keep(db, read);
+    return out.concat(read);
   }
   const generation = await usersRepo.generation(db);
   const { hits, unsure } = cache.split(rest, generation);
