@@ -8,7 +8,7 @@ import type { ContextAnnotation } from './posts.annotations.js';
 import { cachedPosts } from './posts.lookup.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
-import { referencedTweets } from './posts.view.js';
+import { parsed, referencedTweets } from './posts.view.js';
 import { flatten } from '../../shared/arrays.js';
 
 const MEDIA_TYPES: Record<string, MediaType> = { '3': 'photo', '7': 'video', '16': 'animated_gif' };
@@ -30,7 +30,8 @@ function matchUser(u: UserRow | undefined, id: string): MatchPost['author'] {
 }
 
 function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, PostRow>): MatchPost {
-  const e: Entities = p.entities ? JSON.parse(p.entities) : {};
+  const columns = parsed(p);
+  const e = (columns.entities ?? {}) as Entities;
   const place = p.place_id ? placeById(p.place_id) : undefined;
   const references: MatchReference[] = (referencedTweets(p) ?? []).map((r) => {
     const author = refs.get(r.id)?.author_id;
@@ -57,9 +58,7 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
     in_reply_to_user_id: p.reply_to_user_id ?? undefined,
     in_reply_to_username: p.reply_to_user_id ? users.get(p.reply_to_user_id)?.username : undefined,
     conversation_id: p.conversation_id,
-    media_types: p.media_keys
-      ? (JSON.parse(p.media_keys) as string[]).map((k) => MEDIA_TYPES[k.split('_')[0]!] ?? 'photo')
-      : undefined,
+    media_types: columns.media?.map((k) => MEDIA_TYPES[k.split('_')[0]!] ?? 'photo'),
     place: place
       ? {
           id: place.id,
@@ -70,7 +69,7 @@ function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, Post
         }
       : undefined,
     coordinates: p.coordinates ? JSON.parse(p.coordinates) : undefined,
-    context_annotations: p.context_annotations ? (JSON.parse(p.context_annotations) as ContextAnnotation[]) : undefined,
+    context_annotations: columns.context as ContextAnnotation[] | undefined,
     annotations: e.annotations?.map((a) => a.normalized_text),
     public_metrics: {
       like_count: p.like_count,

@@ -11,10 +11,14 @@ export const EDIT_WINDOW_MS = 60 * 60 * 1000;
 
 const json = <T>(s: string | null): T | undefined => (s ? (JSON.parse(s) as T) : undefined);
 
-/** Parsed JSON columns and formatted times of a row, computed once per row object (rows are cached). */
+/**
+ * Parsed JSON columns and formatted times of a row, computed once per row object (rows are cached):
+ * shared with the engine's view of the row (posts.match.ts), so a new post's columns are parsed once
+ * for its renders and its matches (the search indexer's and the streams'). Read-only to every caller.
+ */
 type Parsed = { history: string[]; entities?: unknown; context?: unknown; media?: string[]; created: string };
 const parsedRows = new WeakMap<PostRow, Parsed>();
-function parsed(p: PostRow): Parsed {
+export function parsed(p: PostRow): Parsed {
   let x = parsedRows.get(p);
   if (!x) {
     x = {
