@@ -8,7 +8,7 @@ import type { ContextAnnotation } from './posts.annotations.js';
 import { cachedPosts } from './posts.lookup.js';
 import { postsRepo, type PostRow } from './posts.repo.js';
 import type { Entities } from './posts.text.js';
-import { parsed, referencedTweets } from './posts.view.js';
+import { jsonColumns, referencedTweets } from './posts.view.js';
 import { flatten } from '../../shared/arrays.js';
 
 const MEDIA_TYPES: Record<string, MediaType> = { '3': 'photo', '7': 'video', '16': 'animated_gif' };
@@ -30,7 +30,7 @@ function matchUser(u: UserRow | undefined, id: string): MatchPost['author'] {
 }
 
 function toMatch(p: PostRow, users: Map<string, UserRow>, refs: Map<string, PostRow>): MatchPost {
-  const columns = parsed(p);
+  const columns = jsonColumns(p);
   const e = (columns.entities ?? {}) as Entities;
   const place = p.place_id ? placeById(p.place_id) : undefined;
   const references: MatchReference[] = (referencedTweets(p) ?? []).map((r) => {

@@ -11,21 +11,35 @@ export const EDIT_WINDOW_MS = 60 * 60 * 1000;
 
 const json = <T>(s: string | null): T | undefined => (s ? (JSON.parse(s) as T) : undefined);
 
+/** A row's JSON columns parsed. Read-only to every caller: one object serves them all. */
+type Columns = { entities?: unknown; context?: unknown; media?: string[] };
+const columnsByRow = new WeakMap<PostRow, Columns>();
 /**
- * Parsed JSON columns and formatted times of a row, computed once per row object (rows are cached):
- * shared with the engine's view of the row (posts.match.ts), so a new post's columns are parsed once
- * for its renders and its matches (the search indexer's and the streams'). Read-only to every caller.
+ * A row's JSON columns, parsed once per row object (rows are cached): shared by its renders and the
+ * engine's view of it (posts.match.ts), so a new post's columns are parsed once for its renders and
+ * its matches (the search indexer's and the streams').
  */
-type Parsed = { history: string[]; entities?: unknown; context?: unknown; media?: string[]; created: string };
+export function jsonColumns(p: PostRow): Columns {
+  let x = columnsByRow.get(p);
+  if (!x) {
+    x = { entities: json(p.entities), context: json(p.context_annotations), media: json(p.media_keys) };
+    columnsByRow.set(p, x);
+  }
+  return x;
+}
+
+/** Parsed JSON columns and formatted times of a row, computed once per row object. */
+type Parsed = Columns & { history: string[]; created: string };
 const parsedRows = new WeakMap<PostRow, Parsed>();
-export function parsed(p: PostRow): Parsed {
+function parsed(p: PostRow): Parsed {
   let x = parsedRows.get(p);
   if (!x) {
+    const c = jsonColumns(p);
     x = {
       history: JSON.parse(p.edit_history),
-      entities: json(p.entities),
-      context: json(p.context_annotations),
-      media: json(p.media_keys),
+      entities: c.entities,
+      context: c.context,
+      media: c.media,
       created: isoMillis(p.created_at),
     };
     parsedRows.set(p, x);
