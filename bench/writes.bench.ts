@@ -5,8 +5,8 @@
 //   - streams: 10 filtered-stream connections (5 enterprise apps × 5,000 rules, two connections each)
 //     and an X Activity API post.create subscription per author delivering to a local webhook.
 // Prints posts/s, server CPU per post (user + system of the server process, /proc; and of its event
-// loop thread alone, which bounds the throughput when other threads have room; and this bench's own,
-// which shares the machine's cores with the server), p50/p99 create
+// loop thread alone, which bounds the throughput when other threads have room, with how busy it was;
+// and this bench's own, which shares the machine's cores with the server), p50/p99 create
 // latency, stream p99 create response → receipt (with missed/duplicated/unexpected against the
 // engine's matcher run here on the same rules), and webhook deliveries lost (posts acknowledged whose
 // post.create event did not reach the receiver within BENCH_DRAIN_S, 60 s, of the end of the load; a
