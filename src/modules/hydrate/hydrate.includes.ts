@@ -11,6 +11,7 @@ import { mediaByKeys, mediaView } from '../media/index.js';
 import { placeById, placeView } from '../places/index.js';
 import {
   cachedPosts,
+  jsonColumns,
   latestPosts,
   pollsByIds,
   pollView,
@@ -80,15 +81,15 @@ export class Hydrator {
   expandPost(p: PostRow, exp: readonly string[]) {
     if (exp.includes('author_id')) this.addUser(p.author_id);
     if (exp.includes('in_reply_to_user_id')) this.addUser(p.reply_to_user_id);
+    // The row's parsed columns, shared with its render (posts.view.ts `jsonColumns`).
     if (exp.includes('entities.mentions.username') && p.entities) {
-      for (const m of (JSON.parse(p.entities) as Entities).mentions ?? []) {
+      for (const m of (jsonColumns(p).entities as Entities | undefined)?.mentions ?? []) {
         const name = m.username.toLowerCase();
         this.usernames.push(name);
         if (m.id) this.mentionIds.set(name, m.id);
       }
     }
-    if (exp.includes('attachments.media_keys') && p.media_keys)
-      this.mediaKeys.push(...(JSON.parse(p.media_keys) as string[]));
+    if (exp.includes('attachments.media_keys') && p.media_keys) this.mediaKeys.push(...(jsonColumns(p).media ?? []));
     if (exp.includes('attachments.poll_ids') && p.poll_id) this.pollIds.push(p.poll_id);
     if (exp.includes('geo.place_id') && p.place_id) this.placeIds.push(p.place_id);
   }
@@ -123,7 +124,7 @@ export class Hydrator {
       this.addTweet(r);
       if (refIds.includes(id) && exp.includes('referenced_tweets.id.author_id')) this.addUser(r.author_id);
       if (refIds.includes(id) && exp.includes('referenced_tweets.id.attachments.media_keys') && r.media_keys)
-        this.mediaKeys.push(...(JSON.parse(r.media_keys) as string[]));
+        this.mediaKeys.push(...(jsonColumns(r).media ?? []));
     }
   }
 

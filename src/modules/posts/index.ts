@@ -39,4 +39,4 @@ export { toMatchPost, toMatchPosts } from './posts.match.js';
 export { seqOf, type PollRow, type PostRow } from './posts.repo.js';
 export { TWEET_ID_BODY } from './posts.schema.js';
 export { linkedText, weightedLength, type Entities } from './posts.text.js';
-export { pollView, tweetView } from './posts.view.js';
+export { jsonColumns, pollView, tweetView } from './posts.view.js';
