@@ -28,20 +28,13 @@ export function jsonColumns(p: PostRow): Columns {
   return x;
 }
 
-/** Parsed JSON columns and formatted times of a row, computed once per row object. */
-type Parsed = Columns & { history: string[]; created: string };
+/** The edit history parsed and the time formatted, computed once per row object (its renders). */
+type Parsed = { history: string[]; created: string };
 const parsedRows = new WeakMap<PostRow, Parsed>();
 function parsed(p: PostRow): Parsed {
   let x = parsedRows.get(p);
   if (!x) {
-    const c = jsonColumns(p);
-    x = {
-      history: JSON.parse(p.edit_history),
-      entities: c.entities,
-      context: c.context,
-      media: c.media,
-      created: isoMillis(p.created_at),
-    };
+    x = { history: JSON.parse(p.edit_history), created: isoMillis(p.created_at) };
     parsedRows.set(p, x);
   }
   return x;
@@ -64,13 +57,13 @@ export function editableUntil(p: PostRow): number {
 
 const RENDER: Renderers<PostRow> = {
   attachments: (p) => {
-    const media_keys = parsed(p).media;
+    const media_keys = jsonColumns(p).media;
     if (!media_keys && !p.poll_id) return undefined;
     return { ...(media_keys ? { media_keys } : {}), ...(p.poll_id ? { poll_ids: [p.poll_id] } : {}) };
   },
   author_id: (p) => p.author_id,
   community_id: (p) => p.community_id ?? undefined,
-  context_annotations: (p) => parsed(p).context,
+  context_annotations: (p) => jsonColumns(p).context,
   conversation_id: (p) => p.conversation_id,
   created_at: (p) => parsed(p).created,
   display_text_range: (p) => [0, p.display_end],
@@ -79,7 +72,7 @@ const RENDER: Renderers<PostRow> = {
     editable_until: isoMillis(editableUntil(p)),
     edits_remaining: p.edits_remaining,
   }),
-  entities: (p) => parsed(p).entities,
+  entities: (p) => jsonColumns(p).entities,
   geo: (p) => {
     if (!p.place_id && !p.coordinates) return undefined;
     const coordinates = json<[number, number]>(p.coordinates);
