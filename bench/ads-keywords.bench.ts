@@ -49,7 +49,7 @@ try {
   if (!reuse)
     console.log(`seeded ${POSTS.toLocaleString()} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await drainIndex(aviary.deps);
-  const stats = await aviary.deps.db.get<{ docs: number; newest: number }>(
+  const stats = await aviary.deps.runtime.searchIndex.reads.get<{ docs: number; newest: number }>(
     'SELECT COUNT(*) AS docs, MAX(created_at) AS newest FROM search_docs',
   );
   // Stand the clock just after the newest post: the 7-day window then holds the whole dataset.

@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     );
     const t1 = performance.now();
     await drainIndex(aviary.deps);
-    const stats = await aviary.deps.db.get<{ docs: number; newest: number }>(
+    const stats = await aviary.deps.runtime.searchIndex.reads.get<{ docs: number; newest: number }>(
       'SELECT COUNT(*) AS docs, MAX(created_at) AS newest FROM search_docs',
     );
     console.log(

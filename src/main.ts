@@ -23,7 +23,7 @@ import { createPostRows } from './modules/posts/index.js';
 import { createAccountRows, createUserRows, createUsernameIds } from './modules/users/index.js';
 import { createWebhookChecks, startWebhookWorkers } from './modules/webhooks/index.js';
 import { createRuleCache, createStreamHub, startStreamDispatcher } from './modules/stream/index.js';
-import { createDrainChain, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
+import { createDrainChain, createSearchIndex, createSearchLoad, startSearchIndexer } from './modules/search/index.js';
 import { seedDemo, type DemoCredentials } from './seed/demo.js';
 import { resumeAfterImport } from './snapshot/index.js';
 import { createClock, type ClockControl } from './shared/clock.js';
@@ -75,6 +75,8 @@ function createRuntime(base: RuntimeBase) {
     webhookChecks: createWebhookChecks(),
     delivery: createDeliveryRuntime(base),
     searchDrains: createDrainChain(),
+    // After the drain chain: its stop waits for the drain under way, which writes the index.
+    searchIndex: createSearchIndex(base),
     searchLoad: createSearchLoad(),
     nonces: createNonces(base),
     streamRules: createRuleCache(),

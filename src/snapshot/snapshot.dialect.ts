@@ -16,6 +16,11 @@ export type SnapshotDialect = {
   insert(q: Queryable, table: string, columns: string[], rows: Param[][]): Promise<void>;
   /** Tables a file does not carry, and the statement that rebuilds each from the loaded tables. */
   derived: Record<string, string>;
+  /**
+   * Tables of a file this store keeps outside its state, left out of a load: SQLite's search index
+   * is a file of its own (modules/search/search.store.ts), built again from the posts after a load.
+   */
+  beside: ReadonlySet<string>;
 };
 
 /**
@@ -35,13 +40,15 @@ const sqlite: SnapshotDialect = {
   async empty(q, tables) {
     for (const t of tables) await q.run(`DELETE FROM ${t}`);
   },
-  // An INTEGER PRIMARY KEY continues from the largest key in the table by itself.
-  async afterLoad() {},
-  insert: (q, table, columns, rows) => snapshotRepo.insert(q, table, columns, rows),
-  // `WHERE true`: SQLite reads an ON CONFLICT after a bare join as the join's constraint.
-  derived: {
-    search_postings: `${POSTINGS_HEAD} FROM search_docs d, json_each(d.keys) j WHERE true ON CONFLICT DO NOTHING`,
+  // An INTEGER PRIMARY KEY continues from the largest key in the table by itself. The search index's
+  // file no longer names this store's (migration 0046): the next drain empties it and queues every
+  // post (search.store.ts `ensure`).
+  async afterLoad(q) {
+    await snapshotRepo.forgetSearchFile(q);
   },
+  insert: (q, table, columns, rows) => snapshotRepo.insert(q, table, columns, rows),
+  derived: {},
+  beside: new Set(['search_docs', 'search_state']),
 };
 
 const postgres: SnapshotDialect = {
@@ -107,6 +114,7 @@ const postgres: SnapshotDialect = {
   derived: {
     search_postings: `${POSTINGS_HEAD} FROM search_docs d CROSS JOIN LATERAL json_array_elements_text(d.keys::json) AS j(value) ON CONFLICT DO NOTHING`,
   },
+  beside: new Set(),
 };
 
 const PG_ROWS = 5_000;

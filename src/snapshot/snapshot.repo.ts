@@ -33,6 +33,10 @@ const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
 
 export const snapshotRepo = {
+  /** SQLite: the search index's file is no longer this store's (modules/search/search.store.ts). */
+  async forgetSearchFile(q: Queryable): Promise<void> {
+    await q.run('DELETE FROM search_file');
+  },
   async migrations(q: Queryable): Promise<string[]> {
     return (await q.all<{ id: string }>('SELECT id FROM aviary_migrations ORDER BY id')).map((r) => r.id);
   },

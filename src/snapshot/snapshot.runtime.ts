@@ -37,8 +37,12 @@ const AFTER_LOAD: { [K in keyof Runtime]: Step } = {
     deps.runtime.delivery.nudgeDispatch();
     deps.runtime.delivery.nudgeDelivery();
   },
-  // The index tables and their queue came with the file: searches drain what is queued, as always.
+  // The queue came with the file (and the index tables on PostgreSQL, or every post queued again where
+  // the file had none): searches drain what is queued, as always.
   searchDrains: () => undefined,
+  // SQLite's side file: the load named no file (snapshot.dialect.ts `afterLoad`), so the next drain
+  // empties it and files every post again (search.store.ts `ensure`).
+  searchIndex: () => undefined,
   // Nonces seen are not state (snapshot.service NOT_STATE): a replay stays a replay.
   nonces: () => undefined,
   streamRules: (deps) => deps.runtime.streamRules.stop(),

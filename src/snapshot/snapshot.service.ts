@@ -6,6 +6,7 @@ import { compareIds, idAt } from '../shared/ids.js';
 import { isoMillis } from '../shared/clock.js';
 import type { Db, Queryable } from '../store/index.js';
 import { getSetting, putSetting } from '../store/settings.js';
+import { refileAll } from '../modules/search/index.js';
 import { dialects, type SnapshotDialect } from './snapshot.dialect.js';
 import {
   FORMAT,
@@ -37,6 +38,9 @@ export const NOT_STATE = new Set([
   'journal_entries',
   'rate_limit_overrides',
   'activity_connections',
+  // Which file holds SQLite's search index (migration 0046): a load names none, so the index is built
+  // again from the loaded posts (snapshot.dialect.ts `afterLoad`).
+  'search_file',
 ]);
 
 /**
@@ -46,6 +50,13 @@ export const NOT_STATE = new Set([
  * later and missing here.
  */
 const FILLED_BY_TRIGGERS = ['search_queue'];
+
+/**
+ * The search index's documents: a file without them (one taken on SQLite, whose index is a file of its
+ * own, modules/search/search.store.ts) has every loaded post queued for filing, after the row counts
+ * are checked, in a store that keeps them among its tables (PostgreSQL).
+ */
+const INDEX_DOCS = 'search_docs';
 
 const MAX_ID = (1n << 63n) - 1n;
 
@@ -113,8 +124,10 @@ function withoutKeptSettings(t: TableData): TableData {
  */
 export async function loadSnapshot(db: Db, file: Buffer, o: { resume?: boolean } = {}): Promise<Loaded> {
   const { header, tables: read } = readSnapshot(file);
-  const tables = read.map((t) => (t.name === 'aviary_settings' ? withoutKeptSettings(t) : t));
   const dialect = dialects[db.dialect];
+  const tables = read
+    .filter((t) => !dialect.beside.has(t.name))
+    .map((t) => (t.name === 'aviary_settings' ? withoutKeptSettings(t) : t));
   const here = await stateTables(db);
   const loaded: Loaded = {
     taken_at: header.taken_at,
@@ -150,6 +163,7 @@ export async function loadSnapshot(db: Db, file: Buffer, o: { resume?: boolean }
       if (found !== expected)
         throw new Error(`snapshot load: table ${name} holds ${found} rows after the load, the file ${expected}`);
     }
+    if (here.includes(INDEX_DOCS) && !byName.has(INDEX_DOCS)) await refileAll(tx);
     if (o.resume)
       await putSetting(tx, RESUME_SETTING, JSON.stringify({ clock: loaded.clock, ids_floor: loaded.ids_floor }));
   });

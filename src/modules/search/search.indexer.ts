@@ -109,33 +109,44 @@ function entryOf(post: MatchPost, createdAt: number): Entry {
   return { doc: { seq: seqOf(post.id), id: post.id, created_at: createdAt, keys: JSON.stringify(keys) }, keys };
 }
 
-/** One batch of the queue, in one transaction; returns how many queue rows it settled. */
+/**
+ * One batch of the queue; returns how many queue rows it settled. The index is written first and the
+ * queue rows settled after it (search.store.ts `batch`: one transaction on PostgreSQL): a batch cut
+ * short between the two is applied again, which changes nothing (`apply` compares with the docs).
+ */
 async function drainBatch(deps: Deps, batch: number): Promise<number> {
-  return deps.db.tx(async (tx) => {
-    if ((await searchRepo.lock(tx)) !== KEYS_VERSION) {
-      await searchRepo.requeueAll(tx);
-      await searchRepo.setVersion(tx, KEYS_VERSION);
+  return deps.runtime.searchIndex.batch(async (index, store) => {
+    if ((await searchRepo.lock(index)) !== KEYS_VERSION) {
+      await searchRepo.requeueAll(store);
+      await searchRepo.setVersion(index, KEYS_VERSION);
     }
-    const rows = await searchRepo.queued(tx, batch);
-    if (rows.length === 0) return 0;
+    const rows = await searchRepo.queued(store, batch);
+    if (rows.length === 0) return { result: 0 };
     const ops = lastOps(rows);
     const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
     // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read. New posts
     // are in the row cache from their creation (posts.cache.ts `rememberWritten`): versions are read.
-    const posts = await toMatchPosts(within(deps, tx), live, { users: false, cached: true });
+    const posts = await toMatchPosts(within(deps, store), live, { users: false, cached: true });
     const entries = new Map<string, Entry>();
     for (const [id, r] of ops) {
       const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
       entries.set(seqOf(id), post ? entryOf(post, Number(r.created_at)) : null);
     }
-    const old = new Map((await searchRepo.docs(tx, [...entries.keys()])).map((d) => [d.seq, d]));
-    await apply(tx, entries, old);
-    await searchRepo.dequeue(
-      tx,
-      rows.map((r) => r.n),
-    );
-    return rows.length;
+    const old = new Map((await searchRepo.docs(index, [...entries.keys()])).map((d) => [d.seq, d]));
+    await apply(index, entries, old);
+    const settled = rows.map((r) => r.n);
+    return { result: rows.length, after: (q) => searchRepo.dequeue(q, settled) };
   });
+}
+
+/**
+ * Every live post queued for filing under the current key derivation, in the store's index tables:
+ * after a snapshot's load from a file without the index's documents (one taken on SQLite, where they
+ * are a file of their own: search.store.ts), which left those tables empty (snapshot.service.ts).
+ */
+export async function refileAll(store: Queryable): Promise<void> {
+  await searchRepo.requeueAll(store);
+  await searchRepo.setVersion(store, KEYS_VERSION);
 }
 
 /** One server's drain chain: the pass running or queued last (Runtime `searchDrains`). */
@@ -174,6 +185,7 @@ export async function drainIndex(
   let settled = 0;
   const run = (async () => {
     await previous?.catch(() => undefined);
+    await deps.runtime.searchIndex.ensure();
     let first = o.force ?? false;
     while (!o.stop?.() && (first || (await searchRepo.firstQueued(deps.db)))) {
       first = false;

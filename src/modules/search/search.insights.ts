@@ -33,7 +33,7 @@ async function walkOf(deps: Deps, keys: string[], q: KeywordQuery, none: string[
   if (candidates.length > 1) {
     let least = Infinity;
     for (const k of candidates) {
-      const n = await searchRepo.countUpTo(deps.db, k, bounds, ESTIMATE_CAP);
+      const n = await searchRepo.countUpTo(deps.runtime.searchIndex.reads, k, bounds, ESTIMATE_CAP);
       if (n < least) [least, drive] = [n, k];
     }
   }
@@ -42,7 +42,7 @@ async function walkOf(deps: Deps, keys: string[], q: KeywordQuery, none: string[
 
 /** The `f:` keys of protected authors (app-only view), whose posts are left out like counts leave them out. */
 async function hiddenKeys(deps: Deps): Promise<string[]> {
-  const authors = await searchRepo.authors(deps.db);
+  const authors = await searchRepo.authors(deps.runtime.searchIndex.reads);
   if (authors.length > AUTHORS_MAX) return [];
   return [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
 }
@@ -71,7 +71,7 @@ export async function keywordPosts(
   const none = [...q.negatives.filter((k) => k.length > 0), ...(await hiddenKeys(deps)).map((k) => [k])];
   const walks: KeywordWalk[] = [];
   for (const keys of keywords) walks.push(await walkOf(deps, keys, q, none, bounds));
-  for (const r of await searchRepo.keywordBuckets(deps.db, walks, bounds, q.start, o.size))
+  for (const r of await searchRepo.keywordBuckets(deps.runtime.searchIndex.reads, walks, bounds, q.start, o.size))
     if (r.bucket >= 0 && r.bucket < n) volumes[r.bucket] = r.n;
   const sample: string[] = [];
   const per = Math.ceil(o.sample / SLICES);
@@ -79,7 +79,8 @@ export async function keywordPosts(
   for (let i = 0; i < SLICES; i++) {
     const slice: Bounds = { start: Math.floor(q.start + i * span), end: Math.floor(q.start + (i + 1) * span) };
     const found = new Map<string, Hit>();
-    for (const w of walks) for (const h of await searchRepo.keywordWalk(deps.db, w, slice, per)) found.set(h.seq, h);
+    for (const w of walks)
+      for (const h of await searchRepo.keywordWalk(deps.runtime.searchIndex.reads, w, slice, per)) found.set(h.seq, h);
     const newest = [...found.values()].sort((a, b) => b.created_at - a.created_at || (a.seq < b.seq ? 1 : -1));
     sample.push(...newest.slice(0, per).map((h) => h.seq));
   }
@@ -88,12 +89,14 @@ export async function keywordPosts(
 
 /** The keys each post filed (search.keys.ts docKeys), in the order given. */
 export async function filedKeys(deps: Deps, seqs: string[]): Promise<string[][]> {
-  const docs = new Map((await searchRepo.docs(deps.db, seqs)).map((d) => [d.seq, JSON.parse(d.keys) as string[]]));
+  const docs = new Map(
+    (await searchRepo.docs(deps.runtime.searchIndex.reads, seqs)).map((d) => [d.seq, JSON.parse(d.keys) as string[]]),
+  );
   return seqs.map((s) => docs.get(s) ?? []);
 }
 
 /** The keys filed by the newest `limit` posts of the window. */
 export async function windowKeys(deps: Deps, start: number, end: number, limit: number): Promise<string[][]> {
-  const hits = await searchRepo.walk(deps.db, { key: null }, { start, end }, limit, true);
+  const hits = await searchRepo.walk(deps.runtime.searchIndex.reads, { key: null }, { start, end }, limit, true);
   return hits.map((h) => h.keys ?? []);
 }

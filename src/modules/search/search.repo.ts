@@ -4,6 +4,10 @@ import { marks, type Param, type Queryable } from '../../store/index.js';
 import { insertRows } from '../../store/insert.js';
 import { flatten } from '../../shared/arrays.js';
 
+/** Every live post queued, in the order migration 0008 queued them. */
+export const REQUEUE_ALL =
+  "INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM posts WHERE superseded_by IS NULL ORDER BY seq";
+
 export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
 export type DocRow = { seq: string; id: string; created_at: number; keys: string };
 export type Posting = { term: string; created_at: number; seq: string };
@@ -104,11 +108,32 @@ export const searchRepo = {
       await db.run(`DELETE FROM search_queue WHERE n IN (${marks(part.length)})`, part);
     }
   },
-  /** Queues every live post for (re)indexing: used when the key derivation changed. */
+  /**
+   * Queues every live post for (re)indexing: used when the key derivation changed. From the posts, not
+   * the docs: on SQLite the docs are in a file of their own (search.store.ts).
+   */
   async requeueAll(db: Queryable): Promise<void> {
-    await db.run(
-      "INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM search_docs ORDER BY seq",
-    );
+    await db.run(REQUEUE_ALL);
+  },
+  // ---- SQLite's side file (search.store.ts) ----
+  /** The name of the side file that indexes this store's posts, as the store has it. */
+  storeFileName: async (db: Queryable) => (await db.get<{ id: string }>('SELECT id FROM search_file'))?.id ?? null,
+  /** The name the side file gives itself. */
+  fileName: async (db: Queryable) =>
+    (await db.get<{ value: string }>("SELECT value FROM search_state WHERE name = 'file'"))?.value ?? null,
+  /** In the store: the side file to be named `id`, and every live post queued for it. */
+  async startFile(db: Queryable, id: string): Promise<void> {
+    await db.run('DELETE FROM search_file');
+    await db.run('INSERT INTO search_file (id) VALUES (?)', [id]);
+    await db.run('DELETE FROM search_queue');
+    await db.run(REQUEUE_ALL);
+  },
+  /** In the side file: nothing filed, the file named `id`, its keys derived as `version`. */
+  async emptyFile(db: Queryable, id: string, version: string): Promise<void> {
+    await db.run('DELETE FROM search_postings');
+    await db.run('DELETE FROM search_docs');
+    await db.run('DELETE FROM search_state');
+    await db.run("INSERT INTO search_state (name, value) VALUES ('file', ?), ('keys_version', ?)", [id, version]);
   },
   /** Takes the drain lock row for the rest of the transaction (PostgreSQL row lock; SQLite's
    * write transaction is exclusive already) and returns the stored key-derivation version. */

@@ -79,7 +79,7 @@ function estimator(deps: Deps, bounds: Bounds): Estimate {
     const k = known.get(key);
     if (k && (k.n < k.cap || cap <= k.cap)) return Math.min(k.n, cap);
     const capped = Math.min(cap, ESTIMATE_CAP);
-    const n = await searchRepo.countUpTo(deps.db, key, bounds, capped);
+    const n = await searchRepo.countUpTo(deps.runtime.searchIndex.reads, key, bounds, capped);
     known.set(key, { n, cap: capped });
     return n;
   };
@@ -94,7 +94,7 @@ async function collect(
   below?: Bounds['below'],
 ): Promise<{ hits: Hit[]; more: boolean }> {
   const hits: Hit[] = [];
-  const stream = openCandidates(deps.db, q.drive, { ...q.bounds, below });
+  const stream = openCandidates(deps.runtime.searchIndex.reads, q.drive, { ...q.bounds, below });
   let batch = Math.min(MATCH_BATCH, need + 1);
   for (;;) {
     const candidates = await stream.next(batch);
@@ -147,13 +147,13 @@ const AUTHORS_MAX = 20_000;
 /** The same for an exact plan: the index alone decides; then the posts of protected authors (found
  * by their `f:` keys, over the matches' time span only) are left out. */
 async function exactTimes(deps: Deps, q: Prepared): Promise<number[] | null> {
-  const authors = await searchRepo.authors(deps.db);
+  const authors = await searchRepo.authors(deps.runtime.searchIndex.reads);
   if (authors.length > AUTHORS_MAX) return null;
-  const hits = await openCandidates(deps.db, q.drive, q.bounds).next(Infinity);
+  const hits = await openCandidates(deps.runtime.searchIndex.reads, q.drive, q.bounds).next(Infinity);
   const hidden = [...(await hiddenAuthors(deps, APP_ONLY, authors))].map((id) => P_FROM + id);
   if (hits.length === 0 || hidden.length === 0) return hits.map((h) => h.created_at);
   const span = { ...q.bounds, start: hits[hits.length - 1]!.created_at, end: hits[0]!.created_at + 1 };
-  const unseen = await postsOffering(deps.db, hidden, span);
+  const unseen = await postsOffering(deps.runtime.searchIndex.reads, hidden, span);
   return hits.filter((h) => !unseen.has(h.seq)).map((h) => h.created_at);
 }
 

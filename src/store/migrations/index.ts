@@ -70,4 +70,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0043_posts_edit_root_distinct', sql: (await import('./0043_posts_edit_root_distinct.js')).default },
   { id: '0044_outbox_notify_unclaimed', sql: (await import('./0044_outbox_notify_unclaimed.js')).default },
   { id: '0045_outbox_notify_lowest', sql: (await import('./0045_outbox_notify_lowest.js')).default },
+  { id: '0046_search_beside', sql: (await import('./0046_search_beside.js')).default },
 ];
