@@ -15,13 +15,11 @@ import { flatten } from '../../shared/arrays.js';
 
 const BATCH = 2500;
 /**
- * The background pump's batch: short transactions, with the event loop free between them. 200 since a
- * pass stops at its first batch short of it (drainIndex): a pass then takes ~250 ms of a firehose's
- * posts in a few batches with turns between them, where 500-post batches back to back held the event
- * loop long enough to slow PostgreSQL's write lane (bench:firehose PostgreSQL, 15 s: 3,363 / 3,335
- * posts/s at 500 against 3,437 / 3,593 at 200 and 3,392–3,553 before the stop).
+ * A background batch's posts are keyed in slices of this many, with a turn of the event loop between
+ * them: where the index is a file of its own (search.store.ts), a batch is as large as its writer
+ * takes well, and requests are answered meanwhile.
  */
-const BACKGROUND_BATCH = 200;
+const SLICE = 200;
 
 /** Deps whose store reads go through the open transaction (SQLite admits no other query meanwhile). */
 function within(deps: Deps, tx: Queryable): Deps {
@@ -109,12 +107,31 @@ function entryOf(post: MatchPost, createdAt: number): Entry {
   return { doc: { seq: seqOf(post.id), id: post.id, created_at: createdAt, keys: JSON.stringify(keys) }, keys };
 }
 
+/** The entry of each post the queue names (null: none), keyed `slice` posts at a time between turns. */
+async function entriesOf(deps: Deps, store: Queryable, rows: QueueRow[], slice: number): Promise<Map<string, Entry>> {
+  const ops = [...lastOps(rows)];
+  const entries = new Map<string, Entry>();
+  for (let i = 0; i < ops.length; i += slice) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    const part = ops.slice(i, i + slice);
+    const live = part.filter(([, r]) => r.op === 'i' || r.op === 'u').map(([id]) => id);
+    // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read. New posts
+    // are in the row cache from their creation (posts.cache.ts `rememberWritten`): versions are read.
+    const posts = await toMatchPosts(within(deps, store), live, { users: false, cached: true });
+    for (const [id, r] of part) {
+      const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
+      entries.set(seqOf(id), post ? entryOf(post, Number(r.created_at)) : null);
+    }
+  }
+  return entries;
+}
+
 /**
  * One batch of the queue; returns how many queue rows it settled. The index is written first and the
  * queue rows settled after it (search.store.ts `batch`: one transaction on PostgreSQL): a batch cut
  * short between the two is applied again, which changes nothing (`apply` compares with the docs).
  */
-async function drainBatch(deps: Deps, batch: number): Promise<number> {
+async function drainBatch(deps: Deps, batch: number, slice: number): Promise<number> {
   return deps.runtime.searchIndex.batch(async (index, store) => {
     if ((await searchRepo.lock(index)) !== KEYS_VERSION) {
       await searchRepo.requeueAll(store);
@@ -122,16 +139,7 @@ async function drainBatch(deps: Deps, batch: number): Promise<number> {
     }
     const rows = await searchRepo.queued(store, batch);
     if (rows.length === 0) return { result: 0 };
-    const ops = lastOps(rows);
-    const live = [...ops.values()].filter((r) => r.op === 'i' || r.op === 'u').map((r) => r.post_id);
-    // The keys filed rest on no user data (search.keys.ts): the authors' rows are not read. New posts
-    // are in the row cache from their creation (posts.cache.ts `rememberWritten`): versions are read.
-    const posts = await toMatchPosts(within(deps, store), live, { users: false, cached: true });
-    const entries = new Map<string, Entry>();
-    for (const [id, r] of ops) {
-      const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
-      entries.set(seqOf(id), post ? entryOf(post, Number(r.created_at)) : null);
-    }
+    const entries = await entriesOf(deps, store, rows, slice);
     const old = new Map((await searchRepo.docs(index, [...entries.keys()])).map((d) => [d.seq, d]));
     await apply(index, entries, old);
     const settled = rows.map((r) => r.n);
@@ -187,9 +195,10 @@ export async function drainIndex(
     await previous?.catch(() => undefined);
     await deps.runtime.searchIndex.ensure();
     let first = o.force ?? false;
+    const background = deps.runtime.searchIndex.background;
     while (!o.stop?.() && (first || (await searchRepo.firstQueued(deps.db)))) {
       first = false;
-      const n = await drainBatch(deps, o.background ? BACKGROUND_BATCH : BATCH);
+      const n = await (o.background ? drainBatch(deps, background.batch, SLICE) : drainBatch(deps, BATCH, BATCH));
       if (n === 0) break;
       settled += n;
       if (!o.background) continue;
@@ -197,7 +206,7 @@ export async function drainIndex(
       // pump's next step: under a steady write load the queue is never empty, and a pass that ran
       // until it was took a batch of ~40 posts after another, ten statements each (issue #23,
       // bench:writes streams on PostgreSQL: 767 batches for 15,000 posts, 0.5 statements a post).
-      if (n < BACKGROUND_BATCH) break;
+      if (n < background.batch) break;
       await new Promise((r) => setImmediate(r));
     }
   })();
@@ -215,7 +224,7 @@ export function startSearchIndexer(deps: Deps, onError: (err: unknown) => void):
   let started = false;
   let stopping = false;
   const pump = createPump({
-    idleMs: 250,
+    idleMs: deps.runtime.searchIndex.background.idleMs,
     maxIdleMs: 2_000,
     onError,
     step: async () => {

@@ -16,6 +16,8 @@ export type BatchResult<T> = { result: T; after?: (q: Queryable) => Promise<void
 export type SearchIndex = {
   /** Where the index's reads go. */
   reads: Queryable;
+  /** The background pump's batches (search.indexer.ts): how many posts at most, how often. */
+  background: { batch: number; idleMs: number };
   /**
    * One batch: `fn` reads and writes the index through `index` and the store through `store` (the
    * queue, the posts). PostgreSQL: one transaction for both, `after` inside it. The side file: the
@@ -66,9 +68,27 @@ export function createSearchIndex({ db }: RuntimeBase): SearchIndex {
   return beside(db, openSideFile(sideFileOf(db.location), SIDE_SCHEMA));
 }
 
+/**
+ * In the store's tables, short transactions with the event loop free between them: 200 posts, since a
+ * pass stops at its first batch short of it (drainIndex): a pass then takes ~250 ms of a firehose's
+ * posts in a few batches with turns between them, where 500-post batches back to back held the event
+ * loop long enough to slow PostgreSQL's write lane (bench:firehose PostgreSQL, 15 s: 3,363 / 3,335
+ * posts/s at 500 against 3,437 / 3,593 at 200 and 3,392–3,553 before the stop).
+ */
+const IN_STORE = { batch: 200, idleMs: 250 };
+/**
+ * In the side file, the writer's transactions are larger: each writes the pages its posts' terms
+ * share once, and the event loop keys the posts in slices between turns (search.indexer.ts `SLICE`).
+ * bench:writes plain on SQLite, the writer's thread: 24–27 % of a core at 200 posts a batch, 15–19 %
+ * at 1,000 (issue #23). A pass still stops at its first short batch: at 2,500–3,000 posts/s a step
+ * takes what 250 ms queued in one batch.
+ */
+const BESIDE = { batch: 1000, idleMs: 250 };
+
 function inStore(db: Db): SearchIndex {
   return {
     reads: db,
+    background: IN_STORE,
     batch: (fn) =>
       db.tx(async (tx) => {
         const { result, after } = await fn(tx, tx);
@@ -83,6 +103,7 @@ function inStore(db: Db): SearchIndex {
 function beside(db: Db, side: SideFile): SearchIndex {
   return {
     reads: side.reads,
+    background: BESIDE,
     async batch(fn) {
       let after: BatchResult<unknown>['after'];
       const result = await side.write(async (index) => {
