@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Param, Queryable, Row } from './db.js';
+import { normalise, unboundLimit } from './sqlite.js';
 
 // The worker's whole program: one connection, one transaction a message. Plain CommonJS given as text,
 // so it runs the same from the sources and from dist (as sqlite.checkpoint.ts's).
@@ -28,8 +29,8 @@ conn.pragma('cache_size = -8000');
 conn.pragma('temp_store = MEMORY');
 // Checkpoints on a timer instead of SQLite's own at 1,000 pages: a batch of the search index writes
 // ~650 pages, so SQLite's ran in every other commit and copied the pages every batch changes (the
-// tails of the common terms' postings) again each time: COMMIT took 16 ms a batch, 9 ms with a
-// PASSIVE pass a second at most (issue #23, bench:writes plain). This connection is the file's only
+// tails of the common terms' postings) again each time: COMMIT took 16 ms a batch, 8–11 ms with a
+// PASSIVE pass every 0.5–2 s (issue #23, bench:writes plain). This connection is the file's only
 // writer, so a pass finds the whole log copied unless a read holds it, and the next write
 // transaction starts the log again.
 conn.pragma('wal_autocheckpoint = 0');
@@ -88,7 +89,6 @@ export type SideFile = {
   close(): Promise<void>;
 };
 
-const normalise = (params: Param[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 /** A `fn` that met other writes this many times in a row gives up (another process writing without end). */
 const ATTEMPTS = 20;
 
@@ -104,9 +104,10 @@ export function openSideFile(file: string, schema: string): SideFile {
      INSERT INTO side_writes (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING`,
   );
   const statements = new Map<string, Database.Statement>();
+  // Prepared as the store's are (sqlite.ts `unboundLimit`): the index's walks end in `LIMIT ?`.
   const prepare = (sql: string) => {
     let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = conn.prepare(sql)));
+    if (!s) statements.set(sql, (s = conn.prepare(unboundLimit(sql))));
     return s;
   };
   const writes = conn.prepare('SELECT n FROM side_writes WHERE id = 1').pluck();

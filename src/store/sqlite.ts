@@ -6,7 +6,8 @@ import type { Db, Param, Queryable, Row } from './db.js';
 import { groupTx, runJobs, settle, type GroupJob, type Outcome, type Savepoints } from './group.js';
 import { walCheckpointer } from './sqlite.checkpoint.js';
 
-function normalise(params: Param[]): unknown[] {
+/** Booleans as SQLite stores them (0/1); better-sqlite3 binds no booleans. */
+export function normalise(params: Param[]): unknown[] {
   return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
@@ -19,7 +20,7 @@ function normalise(params: Param[]): unknown[] {
  * `SELECT p.* FROM posts p WHERE p.repost_of_id = ? … LIMIT ?` (a deletion's read): 34–52 µs a run,
  * 4.4–7.4 µs with `+?` or a literal (issue #23). Repositories never put a `?` inside SQL strings.
  */
-const unboundLimit = (sql: string) => sql.replace(/\bLIMIT\s+\?/gi, 'LIMIT +?');
+export const unboundLimit = (sql: string) => sql.replace(/\bLIMIT\s+\?/gi, 'LIMIT +?');
 
 export function openSqlite(file: string): Db {
   const conn = new Database(file);
