@@ -5,7 +5,7 @@ import { insertRows } from '../../store/insert.js';
 import { flatten } from '../../shared/arrays.js';
 
 /** Every live post queued, in the order migration 0008 queued them. */
-export const REQUEUE_ALL =
+const REQUEUE_ALL =
   "INSERT INTO search_queue (post_id, op, created_at) SELECT id, 'i', created_at FROM posts WHERE superseded_by IS NULL ORDER BY seq";
 
 export type QueueRow = { n: number; post_id: string; op: 'i' | 'u' | 'x' | 'd'; created_at: number };
