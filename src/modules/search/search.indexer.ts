@@ -133,8 +133,12 @@ async function entriesOf(deps: Deps, store: Queryable, rows: QueueRow[], slice: 
  */
 async function drainBatch(deps: Deps, batch: number, slice: number): Promise<number> {
   return deps.runtime.searchIndex.batch(async (index, store) => {
-    if ((await searchRepo.lock(index)) !== KEYS_VERSION) {
-      await searchRepo.requeueAll(store);
+    const version = await searchRepo.lock(index);
+    if (version !== KEYS_VERSION) {
+      // A changed derivation files every post again. A first drain (no version yet) has nothing filed:
+      // the migration and the triggers queued every post already (the requeue read the docs until
+      // it read the posts: issue #23).
+      if (version !== null) await searchRepo.requeueAll(store);
       await searchRepo.setVersion(index, KEYS_VERSION);
     }
     const rows = await searchRepo.queued(store, batch);
