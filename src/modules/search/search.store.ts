@@ -11,7 +11,7 @@ import { KEYS_VERSION } from './search.keys.js';
 import { searchRepo } from './search.repo.js';
 
 /** One batch's work: its answer, and what the store must write once the index has committed. */
-export type BatchResult<T> = { result: T; after?: (q: Queryable) => Promise<void> };
+type BatchResult<T> = { result: T; after?: (q: Queryable) => Promise<void> };
 
 export type SearchIndex = {
   /** Where the index's reads go. */
@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS search_state (
 ) WITHOUT ROWID`;
 
 /** `aviary.db` → `aviary.search.db`, beside it. */
-export const sideFileOf = (store: string) => store.replace(/(\.db)?$/, '.search.db');
+const sideFileOf = (store: string) => store.replace(/(\.db)?$/, '.search.db');
 
 export function createSearchIndex({ db }: RuntimeBase): SearchIndex {
   if (db.dialect !== 'sqlite') return inStore(db);
