@@ -126,3 +126,23 @@ test('strict mode: the HTTP client refuses an internal IP literal without connec
     await receiver.close();
   }
 });
+
+// A host name reaches the socket's `lookup` (the client hands its connect options to net.connect):
+// `localhost` resolves to a loopback address, refused there, before any byte is sent.
+test('strict mode: the HTTP client refuses a host name that resolves to an internal address', async () => {
+  const receiver = await startReceiver();
+  const client = createHttpClient(buildConfig({ strictWebhooks: true }), () => Date.now());
+  try {
+    const url = new URL(receiver.url);
+    url.hostname = 'localhost';
+    for (const fresh of [false, true]) {
+      const res = await client.send({ method: 'POST', url, headers: {}, body: '{}', fresh });
+      assert.equal(res.kind, 'closed');
+      assert.match((res as { error: string }).error, /^EADDRBLOCKED: refusing to connect to internal address /);
+    }
+    assert.equal(receiver.posts.length, 0);
+  } finally {
+    client.close();
+    await receiver.close();
+  }
+});
