@@ -62,3 +62,32 @@ test('a write computed from reads another write overtook is computed again', asy
     await two.close();
   }
 });
+
+test("a write's calls run in the writer's thread, in order with its statements, in its transaction", async () => {
+  const calls = new URL('./sqlite.side.calls.fixture.ts', import.meta.url).href;
+  const side = openSideFile(join(dir, 'calls.db'), SCHEMA, calls);
+  try {
+    await side.write(async (q) => {
+      await q.run('INSERT INTO kv (k, v) VALUES (?, ?)', ['a', 1]);
+      await q.call('bump', { keys: ['a', 'b'], by: 10 });
+      await q.run('UPDATE kv SET v = v * 2 WHERE k = ?', ['b']);
+    });
+    assert.equal(await value(side, 'a'), 11, 'the call read the statement before it');
+    assert.equal(await value(side, 'b'), 20, 'the statement after it read what the call wrote');
+    await assert.rejects(
+      side.write(async (q) => {
+        await q.call('bump', { keys: ['a'], by: 1 });
+        await q.run('INSERT INTO kv (k, v) VALUES (?, ?)', ['a', 0]);
+      }),
+      /UNIQUE constraint failed/,
+    );
+    assert.equal(await value(side, 'a'), 11, 'nothing a failed write called is kept');
+    await assert.rejects(
+      side.write((q) => q.call('missing', {})),
+      /not a function/,
+      'an unknown call fails its write',
+    );
+  } finally {
+    await side.close();
+  }
+});

@@ -37,16 +37,24 @@ conn.pragma('wal_autocheckpoint = 0');
 const checkpoint = conn.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let checkpointed = Date.now();
 const statements = new Map();
+// As the store prepares and binds (sqlite.ts \`unboundLimit\`, \`normalise\`).
 const prepare = (sql) => {
   let s = statements.get(sql);
-  if (!s) statements.set(sql, (s = conn.prepare(sql)));
+  if (!s) statements.set(sql, (s = conn.prepare(sql.replace(/\\bLIMIT\\s+\\?/gi, 'LIMIT +?'))));
   return s;
+};
+const bind = (params) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+// What a call of the calls' module reads and writes through: this connection, inside the message's transaction.
+const q = {
+  all: async (sql, params = []) => prepare(sql).all(...bind(params)),
+  get: async (sql, params = []) => prepare(sql).get(...bind(params)),
+  run: async (sql, params = []) => ({ changes: prepare(sql).run(...bind(params)).changes }),
 };
 const claim = conn.prepare('UPDATE side_writes SET n = n + 1 WHERE id = 1 AND n = ?');
 const begin = conn.prepare('BEGIN IMMEDIATE');
 const commit = conn.prepare('COMMIT');
 const rollback = conn.prepare('ROLLBACK');
-parentPort.on('message', (text) => {
+async function handle(text, calls) {
   if (text === 'close') {
     // What is left in the log is copied when the file's last connection closes (SQLite's own).
     conn.close();
@@ -62,7 +70,10 @@ parentPort.on('message', (text) => {
         parentPort.postMessage({ id: m.id, conflict: true });
         return;
       }
-      for (const [sql, params] of m.statements) prepare(sql).run(...params);
+      for (const step of m.steps) {
+        if (Array.isArray(step)) prepare(step[0]).run(...step[1]);
+        else await calls[step.call](q, step.arg);
+      }
       commit.run();
     } catch (error) {
       if (conn.inTransaction) rollback.run();
@@ -76,24 +87,53 @@ parentPort.on('message', (text) => {
   } catch (error) {
     parentPort.postMessage({ id: m.id, error: String((error && error.message) || error) });
   }
-});
+}
+// The calls' module loaded first (from src through tsx's loader, as http.thread.ts loads its worker's):
+// messages wait on the port until the listener is in place, then run one after another.
+(async () => {
+  let calls = {};
+  if (workerData.calls) {
+    if (workerData.calls.endsWith('.ts')) (await import('tsx/esm/api')).register();
+    calls = await import(workerData.calls);
+  }
+  let last = Promise.resolve();
+  parentPort.on('message', (text) => {
+    last = last.then(() => handle(text, calls));
+  });
+})();
 `;
 
 type Reply = { id: number; conflict?: true; error?: string };
 
+/**
+ * What a write's `fn` writes through: statements recorded, and calls of the file's calls module
+ * (`openSideFile`), each run in the worker, in order, in the write's transaction.
+ */
+export type SideWriter = Queryable & {
+  /** Runs `name` of the calls module there with this connection and `arg` (plain data: it is sent as JSON). */
+  call(name: string, arg: unknown): Promise<void>;
+};
+
 export type SideFile = {
   /** Reads of the file, on the event loop (WAL: they never wait for the worker's writes). */
   reads: Queryable;
-  /** Runs `fn` (reads answered, statements recorded), then its statements in one transaction. */
-  write<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `fn` (reads answered, statements and calls recorded), then what it recorded in one transaction. */
+  write<T>(fn: (q: SideWriter) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** A recorded step: a statement and its parameters, or a call of the calls module. */
+type Step = [string, unknown[]] | { call: string; arg: unknown };
 
 /** A `fn` that met other writes this many times in a row gives up (another process writing without end). */
 const ATTEMPTS = 20;
 
-/** Opens (creating it if need be) the side file `file` with `schema` (idempotent DDL: IF NOT EXISTS). */
-export function openSideFile(file: string, schema: string): SideFile {
+/**
+ * Opens (creating it if need be) the side file `file` with `schema` (idempotent DDL: IF NOT EXISTS).
+ * `calls`: the URL of a module whose exports, `(q: Queryable, arg) => Promise<void>`, writes may call
+ * to run work in the writer's thread rather than on the event loop.
+ */
+export function openSideFile(file: string, schema: string, calls?: string): SideFile {
   const conn = new Database(file);
   conn.pragma('journal_mode = WAL');
   conn.pragma('busy_timeout = 5000');
@@ -120,7 +160,7 @@ export function openSideFile(file: string, schema: string): SideFile {
   };
 
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(PROGRAM, { eval: true, workerData: { driver, file } });
+  const worker = new Worker(PROGRAM, { eval: true, workerData: { driver, file, calls } });
   worker.unref();
   const owed = new Map<number, (r: Reply) => void>();
   let next = 0;
@@ -138,7 +178,7 @@ export function openSideFile(file: string, schema: string): SideFile {
   });
   worker.on('error', (err) => settleAll(`the side file's writer failed: ${err.message}`));
   worker.on('exit', () => settleAll("the side file's writer stopped"));
-  const send = (expect: number, recorded: [string, unknown[]][]) =>
+  const send = (expect: number, steps: Step[]) =>
     new Promise<Reply>((resolve) => {
       const id = ++next;
       if (stopped) return resolve({ id, error: stopped });
@@ -146,21 +186,24 @@ export function openSideFile(file: string, schema: string): SideFile {
       // Referenced while a write is owed: a caller is waiting on it.
       worker.ref();
       // One string: a structured clone of thousands of parameters cost ~4 times its JSON (issue #23).
-      worker.postMessage(JSON.stringify({ id, expect, statements: recorded }));
+      worker.postMessage(JSON.stringify({ id, expect, steps }));
     });
 
   return {
     reads,
-    async write<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    async write<T>(fn: (q: SideWriter) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const expect = writes.get() as number;
-        const recorded: [string, unknown[]][] = [];
-        const q: Queryable = {
+        const recorded: Step[] = [];
+        const q: SideWriter = {
           all: reads.all,
           get: reads.get,
           run: async (sql, params = []) => {
             recorded.push([sql, normalise(params)]);
             return { changes: 0 };
+          },
+          call: async (call, arg) => {
+            recorded.push({ call, arg });
           },
         };
         const result = await fn(q);

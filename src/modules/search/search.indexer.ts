@@ -6,16 +6,15 @@
 // PostgreSQL database.
 import type { Deps } from '../../deps.js';
 import { createPump, type Pump } from '../../delivery/index.js';
-import type { MatchPost } from '../../engine/index.js';
 import { seqOf, toMatchPosts } from '../posts/index.js';
 import type { Db, Queryable } from '../../store/index.js';
-import { docKeys, KEYS_VERSION } from './search.keys.js';
-import { searchRepo, type DocRow, type Posting, type QueueRow } from './search.repo.js';
-import { flatten } from '../../shared/arrays.js';
+import type { FileItem } from './search.file.js';
+import { KEYS_VERSION } from './search.keys.js';
+import { searchRepo, type QueueRow } from './search.repo.js';
 
 const BATCH = 2500;
 /**
- * A background batch's posts are keyed in slices of this many, with a turn of the event loop between
+ * A background batch's posts are read in slices of this many, with a turn of the event loop between
  * them: where the index is a file of its own (search.store.ts), a batch is as large as its writer
  * takes well, and requests are answered meanwhile.
  */
@@ -34,83 +33,10 @@ function lastOps(rows: QueueRow[]): Map<string, QueueRow> {
   return ops;
 }
 
-type Entry = { doc: DocRow; keys: string[] } | null;
-
-function postings(doc: DocRow, keys: Iterable<string>): Posting[] {
-  return [...keys].map((term) => ({ term, created_at: doc.created_at, seq: doc.seq }));
-}
-
-/** Rewrites the entries (null = remove) given the current ones `old`, touching only what changed. */
-async function apply(tx: Queryable, entries: Map<string, Entry>, old: Map<string, DocRow>): Promise<void> {
-  const add: Posting[] = [];
-  const drop: Posting[] = [];
-  const fresh: DocRow[] = [];
-  const put: DocRow[] = [];
-  const gone: string[] = [];
-  for (const [seq, next] of entries) {
-    const prev = old.get(seq);
-    // A new post (the common case): all its keys, with no sets of keys to compare.
-    if (!prev) {
-      if (next) {
-        add.push(...postings(next.doc, next.keys));
-        fresh.push(next.doc);
-      }
-      continue;
-    }
-    const prevKeys = new Set<string>(JSON.parse(prev.keys) as string[]);
-    if (!next) {
-      drop.push(...postings(prev, prevKeys));
-      gone.push(seq);
-      continue;
-    }
-    const moved = prev.created_at !== next.doc.created_at;
-    const nextKeys = new Set(next.keys);
-    drop.push(
-      ...postings(
-        prev,
-        [...prevKeys].filter((k) => moved || !nextKeys.has(k)),
-      ),
-    );
-    add.push(
-      ...postings(
-        next.doc,
-        next.keys.filter((k) => moved || !prevKeys.has(k)),
-      ),
-    );
-    if (moved || prev.keys !== next.doc.keys) put.push(next.doc);
-  }
-  await searchRepo.dropPostings(tx, drop);
-  await searchRepo.dropDocs(tx, gone);
-  await searchRepo.addPostings(tx, byTerm(add));
-  await searchRepo.addDocs(tx, fresh);
-  await searchRepo.putDocs(tx, put);
-}
-
-/**
- * The postings in term order (the B-tree's), each term's in the order given: grouped by term, then
- * the distinct terms sorted by the built-in string order (UTF-16 code units, as `<`), which runs no
- * comparator of ours. A comparator sort of a 500-post batch's ~6,500 postings was ~2.5 % of the
- * firehose's event loop (issue #23).
- */
-function byTerm(postings: Posting[]): Posting[] {
-  const groups = new Map<string, Posting[]>();
-  for (const p of postings) {
-    const group = groups.get(p.term);
-    if (group) group.push(p);
-    else groups.set(p.term, [p]);
-  }
-  return flatten([...groups.keys()].sort(), (term) => groups.get(term)!);
-}
-
-function entryOf(post: MatchPost, createdAt: number): Entry {
-  const keys = docKeys(post);
-  return { doc: { seq: seqOf(post.id), id: post.id, created_at: createdAt, keys: JSON.stringify(keys) }, keys };
-}
-
-/** The entry of each post the queue names (null: none), keyed `slice` posts at a time between turns. */
-async function entriesOf(deps: Deps, store: Queryable, rows: QueueRow[], slice: number): Promise<Map<string, Entry>> {
+/** The item of each post the queue names (null post: none), read `slice` posts at a time between turns. */
+async function itemsOf(deps: Deps, store: Queryable, rows: QueueRow[], slice: number): Promise<FileItem[]> {
   const ops = [...lastOps(rows)];
-  const entries = new Map<string, Entry>();
+  const items: FileItem[] = [];
   for (let i = 0; i < ops.length; i += slice) {
     if (i > 0) await new Promise((r) => setImmediate(r));
     const part = ops.slice(i, i + slice);
@@ -120,16 +46,16 @@ async function entriesOf(deps: Deps, store: Queryable, rows: QueueRow[], slice: 
     const posts = await toMatchPosts(within(deps, store), live, { users: false, cached: true });
     for (const [id, r] of part) {
       const post = r.op === 'i' || r.op === 'u' ? posts.get(id) : undefined;
-      entries.set(seqOf(id), post ? entryOf(post, Number(r.created_at)) : null);
+      items.push({ seq: seqOf(id), id, created_at: Number(r.created_at), post: post ?? null });
     }
   }
-  return entries;
+  return items;
 }
 
 /**
  * One batch of the queue; returns how many queue rows it settled. The index is written first and the
  * queue rows settled after it (search.store.ts `batch`: one transaction on PostgreSQL): a batch cut
- * short between the two is applied again, which changes nothing (`apply` compares with the docs).
+ * short between the two is applied again, which changes nothing (search.file.ts compares with the docs).
  */
 async function drainBatch(deps: Deps, batch: number, slice: number): Promise<number> {
   return deps.runtime.searchIndex.batch(async (index, store) => {
@@ -143,9 +69,7 @@ async function drainBatch(deps: Deps, batch: number, slice: number): Promise<num
     }
     const rows = await searchRepo.queued(store, batch);
     if (rows.length === 0) return { result: 0 };
-    const entries = await entriesOf(deps, store, rows, slice);
-    const old = new Map((await searchRepo.docs(index, [...entries.keys()])).map((d) => [d.seq, d]));
-    await apply(index, entries, old);
+    await deps.runtime.searchIndex.file(index, await itemsOf(deps, store, rows, slice));
     const settled = rows.map((r) => r.n);
     return { result: rows.length, after: (q) => searchRepo.dequeue(q, settled) };
   });

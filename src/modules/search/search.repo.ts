@@ -1,6 +1,6 @@
 // Every SQL statement of the search index: the change queue, the drain lock, docs and postings
 // writes, and the candidate reads. Portable SQL only (both stores run the same statements).
-import { marks, type Param, type Queryable } from '../../store/index.js';
+import { marks, type Param, type Queryable } from '../../store/db.js';
 import { insertRows } from '../../store/insert.js';
 import { flatten } from '../../shared/arrays.js';
 

@@ -5,8 +5,9 @@
 // the writer's own transaction.
 import { randomUUID } from 'node:crypto';
 import type { RuntimeBase } from '../../deps.js';
-import { openSideFile, type SideFile } from '../../store/sqlite.side.js';
+import { openSideFile, type SideFile, type SideWriter } from '../../store/sqlite.side.js';
 import type { Db, Queryable } from '../../store/index.js';
+import { fileItems, type FileItem } from './search.file.js';
 import { KEYS_VERSION } from './search.keys.js';
 import { searchRepo } from './search.repo.js';
 
@@ -25,6 +26,11 @@ export type SearchIndex = {
    * whose reads another process's write overtook runs again.
    */
   batch<T>(fn: (index: Queryable, store: Queryable) => Promise<BatchResult<T>>): Promise<T>;
+  /**
+   * Files `items` through a batch's `index` (search.file.ts): on the event loop for PostgreSQL, in the
+   * side file's writer thread on SQLite, where the posts' keys are derived and their postings written.
+   */
+  file(index: Queryable, items: FileItem[]): Promise<void>;
   /**
    * The side file indexes this store's posts (the name in `search_file` is the file's own), or is
    * emptied, named anew, and every live post queued: after a reset, a snapshot's load, a missing or
@@ -65,7 +71,9 @@ const sideFileOf = (store: string) => store.replace(/(\.db)?$/, '.search.db');
 
 export function createSearchIndex({ db }: RuntimeBase): SearchIndex {
   if (db.dialect !== 'sqlite') return inStore(db);
-  return beside(db, openSideFile(sideFileOf(db.location), SIDE_SCHEMA));
+  // The writer thread runs search.file.ts (from src under tsx, as the tests run, or from dist).
+  const calls = new URL(`./search.file.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href;
+  return beside(db, openSideFile(sideFileOf(db.location), SIDE_SCHEMA, calls));
 }
 
 /**
@@ -78,10 +86,11 @@ export function createSearchIndex({ db }: RuntimeBase): SearchIndex {
 const IN_STORE = { batch: 200, idleMs: 250 };
 /**
  * In the side file, the writer's transactions are larger: each writes the pages its posts' terms
- * share once, and the event loop keys the posts in slices between turns (search.indexer.ts `SLICE`).
- * bench:writes plain on SQLite, the writer's thread: 24–27 % of a core at 200 posts a batch, 15–19 %
- * at 1,000 (issue #23). A pass still stops at its first short batch: at 2,500–3,000 posts/s a step
- * takes what 250 ms queued in one batch.
+ * share once; the event loop reads the posts in slices between turns (search.indexer.ts `SLICE`), the
+ * writer keys them (search.file.ts). bench:writes plain on SQLite, the writer's thread: 24–27 % of a
+ * core at 200 posts a batch, 15–19 % at 1,000 (issue #23, with the keys still derived on the event
+ * loop). A pass still stops at its first short batch: at 2,500–3,000 posts/s a step takes what 250 ms
+ * queued in one batch.
  */
 const BESIDE = { batch: 1000, idleMs: 250 };
 
@@ -95,6 +104,7 @@ function inStore(db: Db): SearchIndex {
         await after?.(tx);
         return result;
       }),
+    file: fileItems,
     ensure: async () => undefined,
     stop: async () => undefined,
   };
@@ -114,6 +124,8 @@ function beside(db: Db, side: SideFile): SearchIndex {
       if (after) await db.tx(after);
       return result;
     },
+    // `index` is the side file's writer (`batch`): the call runs fileItems there.
+    file: (index, items) => (index as SideWriter).call('fileItems', items),
     async ensure() {
       const ours = await searchRepo.storeFileName(db);
       if (ours !== null && ours === (await searchRepo.fileName(side.reads))) return;
