@@ -71,7 +71,7 @@ async function handle(text, calls) {
         return;
       }
       for (const step of m.steps) {
-        if (Array.isArray(step)) prepare(step[0]).run(...step[1]);
+        if (Array.isArray(step)) await q.run(step[0], step[1]);
         else await calls[step.call](q, step.arg);
       }
       commit.run();
@@ -123,7 +123,7 @@ export type SideFile = {
 };
 
 /** A recorded step: a statement and its parameters, or a call of the calls module. */
-type Step = [string, unknown[]] | { call: string; arg: unknown };
+type Step = [string, Param[]] | { call: string; arg: unknown };
 
 /** A `fn` that met other writes this many times in a row gives up (another process writing without end). */
 const ATTEMPTS = 20;
@@ -198,8 +198,9 @@ export function openSideFile(file: string, schema: string, calls?: string): Side
         const q: SideWriter = {
           all: reads.all,
           get: reads.get,
+          // Bound in the worker (booleans as 0/1), as its calls' statements are.
           run: async (sql, params = []) => {
-            recorded.push([sql, normalise(params)]);
+            recorded.push([sql, params]);
             return { changes: 0 };
           },
           call: async (call, arg) => {
