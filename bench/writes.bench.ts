@@ -6,7 +6,8 @@
 //     and an X Activity API post.create subscription per author delivering to a local webhook.
 // Prints posts/s, server CPU per post (user + system of the server process, /proc; and of its event
 // loop thread alone, which bounds the throughput when other threads have room, with how busy it was;
-// and this bench's own, which shares the machine's cores with the server), p50/p99 create
+// this bench's own, which shares the machine's cores with the server; on PostgreSQL also the
+// database's own, its local processes'), p50/p99 create
 // latency, stream p99 create response → receipt (with missed/duplicated/unexpected against the
 // engine's matcher run here on the same rules), and webhook deliveries lost (posts acknowledged whose
 // post.create event did not reach the receiver within BENCH_DRAIN_S, 60 s, of the end of the load; a
@@ -22,7 +23,7 @@ import { loadavg } from 'node:os';
 import { createRuleIndex, parseQuery, type MatchPost, type RuleIndex } from '../src/engine/index.js';
 import { benchStores, dropSchemas, storeFlags } from './support/stores.js';
 import { client, freePort, openStream, quantile, type Client } from './support/client.js';
-import { cpuMs, mainThreadCpuMs, spawnAviary, type Spawned } from './support/spawn.js';
+import { cpuMs, cpuSince, mainThreadCpuMs, postgresCpuMs, spawnAviary, type Spawned } from './support/spawn.js';
 import { until } from './support/util.js';
 import { webhookReceiver, type Receiver } from './support/webhook.js';
 import { zipfTexts } from './support/zipf-text.js';
@@ -141,6 +142,7 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
     const cpu0 = cpuMs(server.proc.pid!);
     const main0 = mainThreadCpuMs(server.proc.pid!);
     const bench0 = cpuMs(process.pid);
+    const db0 = store === 'postgres' ? postgresCpuMs() : null;
     const t0 = performance.now();
     const end = t0 + SECONDS * 1000;
     await Promise.all(
@@ -163,6 +165,7 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
     const cpu = cpuMs(server.proc.pid!) - cpu0;
     const mainCpu = mainThreadCpuMs(server.proc.pid!) - main0;
     const benchCpu = cpuMs(process.pid) - bench0;
+    const dbCpu = db0 ? cpuSince(db0, postgresCpuMs()) : null;
     took.sort((a, b) => a - b);
 
     const result: Record<string, any> = {
@@ -179,6 +182,9 @@ async function scenario(store: 'sqlite' | 'postgres', withStreams: boolean) {
       // The load generator's own CPU (16 clients, and under streams the 10 readers and the webhook
       // receiver): on two cores it is what the server does not get.
       benchCpuUsPerPost: Math.round((benchCpu * 1000) / sent.length),
+      // PostgreSQL's own CPU (every local process named postgres; 0 when the database is elsewhere):
+      // on this machine it shares the two cores with the server and the bench.
+      ...(dbCpu === null ? {} : { databaseCpuUsPerPost: Math.round((dbCpu * 1000) / sent.length) }),
       createMs: { p50: quantile(took, 0.5), p99: quantile(took, 0.99), max: quantile(took, 1) },
     };
 
@@ -251,7 +257,7 @@ for (const store of stores)
     const r = await scenario(store, sc === 'streams');
     results.push(r);
     const head = `${String(r.store).padEnd(8)} ${String(r.scenario).padEnd(7)}`;
-    let line = `${head} ${r.postsPerSecond} posts/s  ${r.serverCpuUsPerPost} µs server CPU/post (${r.serverCpuPercent}% of a core; event loop ${r.mainThreadUsPerPost} µs, busy ${r.mainThreadPercent}%; this bench ${r.benchCpuUsPerPost} µs)  create p50 ${r.createMs.p50} ms p99 ${r.createMs.p99} ms  failures ${r.failures}`;
+    let line = `${head} ${r.postsPerSecond} posts/s  ${r.serverCpuUsPerPost} µs server CPU/post (${r.serverCpuPercent}% of a core; event loop ${r.mainThreadUsPerPost} µs, busy ${r.mainThreadPercent}%; this bench ${r.benchCpuUsPerPost} µs${r.databaseCpuUsPerPost === undefined ? '' : `; PostgreSQL ${r.databaseCpuUsPerPost} µs`})  create p50 ${r.createMs.p50} ms p99 ${r.createMs.p99} ms  failures ${r.failures}`;
     if (r.stream)
       line += `\n${' '.repeat(17)}stream p99 ${r.stream.p99} ms (p50 ${r.stream.p50}, max ${r.stream.max}) missed ${r.stream.missed} (connections closed by the server: ${r.stream.closedByServer}) duplicated ${r.stream.duplicated} unexpected ${r.stream.unexpected}; webhook lost ${r.webhook.lost} of ${r.webhook.expected}`;
     console.log(line);

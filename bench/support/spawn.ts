@@ -125,6 +125,34 @@ export function mainThreadCpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU time used so far by every process of this machine named `postgres` (the server, its backends,
+ * autovacuum, the WAL writer, the checkpointer), in milliseconds, by pid: the database's share of the
+ * machine when PostgreSQL runs beside the server, which `cpuMs` of the server leaves out (issue #23:
+ * on two cores PostgreSQL's own CPU bounds the streams scenario). Compare two readings with
+ * `cpuSince`: a process that ended between them is not counted, one that began is counted whole.
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      out.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      /* ended while read */
+    }
+  }
+  return out;
+}
+
+/** The CPU time used between two readings of `postgresCpuMs`, in milliseconds. */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
 /** A thread's run time so far, in nanoseconds (the first field of its schedstat). */
 const runNs = (pid: number, tid: string) =>
   Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
