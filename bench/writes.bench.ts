@@ -7,11 +7,11 @@
 // Prints posts/s, server CPU per post (user + system of the server process, /proc; and of its event
 // loop thread alone, which bounds the throughput when other threads have room, with how busy it was;
 // this bench's own, which shares the machine's cores with the server; on PostgreSQL also the
-// database's own, its local processes'), p50/p99 create
-// latency, stream p99 create response → receipt (with missed/duplicated/unexpected against the
-// engine's matcher run here on the same rules), and webhook deliveries lost (posts acknowledged whose
-// post.create event did not reach the receiver within BENCH_DRAIN_S, 60 s, of the end of the load; a
-// stream line counts as missed when it has not come by the time the streams have been quiet for 1 s).
+// database's own, its local processes'), p50/p99 create latency, stream p99 create response →
+// receipt (with missed/duplicated/unexpected against the engine's matcher run here on the same
+// rules), and webhook deliveries lost (posts acknowledged whose post.create event did not reach the
+// receiver within BENCH_DRAIN_S, 60 s, of the end of the load; a stream line counts as missed when
+// it has not come by the time the streams have been quiet for 1 s).
 // Runs the built server (`npm run build` first; the npm script does it) on SQLite, then on
 // PostgreSQL when BENCH_DATABASE_URL (or AVIARY_TEST_DATABASE_URL) is set, each in a fresh store.
 // Targets (issue #23): ≤ 250 µs server CPU per post plain; ≥ 2,000 posts/s with streams at stream
