@@ -71,9 +71,12 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
   const acks = new Map<string, { want: Set<string>; done: () => void }>();
   /** The id of the last clock state this node applied (its own or another's). */
   let applied = '';
+  /** Counts the states applied here (its own or another's): a resync whose read began before one drops it. */
+  let changes = 0;
   /** The last state applied here (its own or another's), and so the ids' offset in effect. */
   let last: Pick<ClockState, 'mode' | 'now' | 'ahead'> = { mode: 'real', now: 0, ahead: 0 };
   const learn = (state: ClockState) => {
+    changes++;
     last = state;
     p.ids.ahead(state.ahead ?? 0);
   };
@@ -90,9 +93,15 @@ export async function startClusterNode(p: Parts): Promise<ClusterNode> {
     } else if (p.clock.mode() !== 'virtual' || p.clock.now() !== state.now) await p.scheduler.set(state.now);
   }
 
+  /**
+   * The stored clock, applied. A read sent before a change this node made or applied returns an
+   * older state: applied, it set the clock back to it (a 5 s resync that raced an advance on the
+   * control API undid the advance). Dropped then; the change was newer, and the next resync comes.
+   */
   async function resync() {
+    const seen = changes;
     const raw = await getSetting(p.db, 'clock');
-    if (raw) await apply(JSON.parse(raw) as ClockState);
+    if (raw && changes === seen) await apply(JSON.parse(raw) as ClockState);
   }
 
   await signals.listen('clock', (payload) => {
