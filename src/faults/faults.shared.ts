@@ -37,9 +37,31 @@ export async function shareFaults(deps: Deps): Promise<void> {
   let flushTimer: NodeJS.Timeout | null = null;
   let chain: Promise<unknown> = Promise.resolve();
 
-  /** Reads the rules again (one read at a time, so an older read never replaces a newer). */
+  /** Counts this node's own changes to its copy (written to the store, then adopted here). */
+  let changes = 0;
+  const adoptOwn = (next: Rule[]) => {
+    changes++;
+    faults.adopt(next);
+  };
+
+  /**
+   * Reads the rules again (one read at a time, so an older read never replaces a newer). A read sent
+   * before a change of this node's may answer from before it: adopted, it dropped a rule just added,
+   * or brought back one just deleted, until the next read (a 5 s resync racing the control API). Such
+   * a read is made again, after the change.
+   */
   const reload = () =>
-    (chain = chain.then(async () => faults.adopt((await faultsRepo.all(db)).map(ruleOf))).catch(() => undefined));
+    (chain = chain
+      .then(async () => {
+        let seen: number;
+        let rows: RuleRow[];
+        do {
+          seen = changes;
+          rows = await faultsRepo.all(db);
+        } while (seen !== changes);
+        faults.adopt(rows.map(ruleOf));
+      })
+      .catch(() => undefined));
 
   /** The writes of uses taken so far; a flush settles after every earlier one (a list that runs while
    *  a timed flush is mid-write must not read before it lands). */
@@ -99,18 +121,18 @@ export async function shareFaults(deps: Deps): Promise<void> {
     async add(rule) {
       const { matched: _m, fired: _f, draw: _d, ...definition } = rule;
       await faultsRepo.insert(db, rule.id, JSON.stringify(definition satisfies NewRule));
-      faults.adopt([...faults.rules, rule]);
+      adoptOwn([...faults.rules, rule]);
       await announce('changed');
     },
     async remove(id) {
       const gone = await faultsRepo.remove(db, id);
-      faults.adopt(faults.rules.filter((r) => r.id !== id));
+      adoptOwn(faults.rules.filter((r) => r.id !== id));
       if (gone) await announce('changed');
       return gone;
     },
     async clear() {
       const n = await faultsRepo.clear(db);
-      faults.adopt([]);
+      adoptOwn([]);
       await announce('changed');
       return n;
     },
