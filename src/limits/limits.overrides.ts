@@ -16,20 +16,46 @@ export async function shareOverrides(deps: Deps): Promise<void> {
   const { db, cluster } = deps;
   const state = deps.runtime.limits;
 
-  /** Applies the stored overrides of `endpoint` (all when absent); an endpoint without a row keeps the table's. */
-  async function load(endpoint?: string) {
-    const rows = new Map((await limitsRepo.overrides(db, endpoint)).map((r) => [r.endpoint, r.limits]));
-    const eps = endpoint === undefined ? [...state.endpoints.values()] : [state.endpoints.get(endpoint)];
-    for (const ep of eps) {
-      if (!ep) continue;
-      const row = rows.get(ep.key);
-      ep.limits = row === undefined ? ep.table : (JSON.parse(row) as Limits);
-    }
+  /** Loads run one at a time, so that an older read never replaces a newer. */
+  let chain: Promise<unknown> = Promise.resolve();
+  /** This node's own changes: counted as the PUT sets them here, and their writes to the store. */
+  let changes = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Applies the stored overrides of `endpoint` (all when absent); an endpoint without a row keeps the
+   * table's. A read sent before a change of this node's (the PUT sets the numbers here, then writes
+   * them) may answer from before it and would put the old numbers back: it is made again once the
+   * change is written.
+   */
+  function load(endpoint?: string): Promise<void> {
+    const run = chain.then(async () => {
+      let seen: number;
+      let rows: Map<string, string>;
+      do {
+        await writing;
+        seen = changes;
+        rows = new Map((await limitsRepo.overrides(db, endpoint)).map((r) => [r.endpoint, r.limits]));
+      } while (seen !== changes);
+      const eps = endpoint === undefined ? [...state.endpoints.values()] : [state.endpoints.get(endpoint)];
+      for (const ep of eps) {
+        if (!ep) continue;
+        const row = rows.get(ep.key);
+        ep.limits = row === undefined ? ep.table : (JSON.parse(row) as Limits);
+      }
+    });
+    chain = run.catch(() => undefined);
+    return run;
   }
 
   state.changed = async (ep) => {
-    if (ep.limits === ep.table) await limitsRepo.dropOverride(db, ep.key);
-    else await limitsRepo.putOverride(db, ep.key, JSON.stringify(ep.limits));
+    changes++;
+    const write =
+      ep.limits === ep.table
+        ? limitsRepo.dropOverride(db, ep.key)
+        : limitsRepo.putOverride(db, ep.key, JSON.stringify(ep.limits));
+    writing = Promise.allSettled([writing, write]);
+    await write;
     await cluster.broadcast(TOPIC, ep.key);
   };
   cluster.onBroadcast(TOPIC, (endpoint) => load(endpoint));
