@@ -6,17 +6,18 @@ import { createIds } from '../shared/ids.js';
 import { createScheduler } from '../shared/scheduler.js';
 import type { Db } from '../store/index.js';
 import { startClusterNode } from './node.js';
+import { heldReads, turn } from './shared-state.fixture.js';
 
-/** aviary_settings in a Map; a read of `clock` waits while `held` is set, answering the value it read. */
+/** aviary_settings in a Map; a read answers with the value there when it was sent (`reads` may hold it). */
 function settingsDb() {
   const settings = new Map<string, string>();
-  let held: (() => void)[] | null = null;
+  const reads = heldReads();
   const db = {
     embedded: true,
     dialect: 'sqlite',
     async get(_sql: string, params: [string]) {
       const value = settings.get(params[0]);
-      if (params[0] === 'clock' && held) await new Promise<void>((resolve) => held!.push(resolve));
+      if (params[0] === 'clock') await reads.wait();
       return value === undefined ? undefined : { value };
     },
     async run(_sql: string, params: [string, string]) {
@@ -27,14 +28,7 @@ function settingsDb() {
       return [];
     },
   };
-  return {
-    db: db as unknown as Db,
-    hold: () => void (held = []),
-    release: () => {
-      for (const resolve of held ?? []) resolve();
-      held = null;
-    },
-  };
+  return { db: db as unknown as Db, reads };
 }
 
 test('a resync whose read began before a clock change does not set the clock back to what it read', async () => {
@@ -56,13 +50,13 @@ test('a resync whose read began before a clock change does not set the clock bac
     const first = clock.now();
 
     // The periodic resync reads the stored clock (the first change) and is slow to answer …
-    store.hold();
+    store.reads.hold();
     mock.timers.tick(5_000);
     // … while the control API advances the clock again and stores the new state.
     await scheduler.advance(1_000);
     await node.clockChanged();
-    store.release();
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    store.reads.release();
+    for (let i = 0; i < 5; i++) await turn();
 
     assert.equal(clock.now(), first + 1_000);
     assert.equal(clock.mode(), 'virtual');

@@ -5,17 +5,18 @@ import { createClock } from '../shared/clock.js';
 import type { NewRule } from './faults.rules.js';
 import { createFaults } from './faults.service.js';
 import { shareFaults } from './faults.shared.js';
+import { heldReads, oneNodeCluster, turn } from '../cluster/shared-state.fixture.js';
 
-/** fault_rules in an array; while `held`, a read waits, answering the rows there when it was sent. */
+/** fault_rules in an array; a read answers with the rows there when it was sent (`reads` may hold it). */
 function rulesDb() {
   const rows: { id: string; rule: string; matched: number; fired: number }[] = [];
-  let held: (() => void)[] | null = null;
+  const reads = heldReads();
   const db = {
     embedded: false,
     dialect: 'postgres',
     async all() {
       const now = rows.map((r) => ({ ...r }));
-      if (held) await new Promise<void>((resolve) => held!.push(resolve));
+      await reads.wait();
       return now;
     },
     async run(sql: string, params: string[]) {
@@ -24,17 +25,8 @@ function rulesDb() {
       return { changes: 1 };
     },
   };
-  return {
-    db,
-    hold: () => void (held = []),
-    release: () => {
-      for (const resolve of held ?? []) resolve();
-      held = null;
-    },
-  };
+  return { db, reads };
 }
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const RULE = {
   target: 'request',
@@ -50,28 +42,24 @@ const RULE = {
 
 test('a rules read sent before this node adds or deletes a rule is made again, not adopted', async () => {
   const store = rulesDb();
-  let onChanged: (what: string) => Promise<void> = async () => undefined;
+  const { cluster, fromOthers } = oneNodeCluster();
   const clock = createClock(() => 1_700_000_000_000);
   const base = { clock, db: store.db, config: {}, ids: {} } as unknown as Deps;
   const faults = createFaults(base);
   const deps = {
     ...base,
     runtime: { faults },
-    cluster: {
-      broadcast: async () => ({ unacknowledged: [] }),
-      onBroadcast: (_topic: string, fn: (what: string) => Promise<void>) => void (onChanged = fn),
-      signals: { onReconnect: () => undefined },
-    },
+    cluster,
   } as unknown as Deps;
   await shareFaults(deps);
   try {
     // Another node's change is announced; this node's read of the rules is slow to answer …
-    store.hold();
-    let reloaded = onChanged('changed');
+    store.reads.hold();
+    let reloaded = fromOthers('faults', 'changed');
     await turn();
     // … while the control API adds a rule here.
     const added = await faults.add({ ...RULE, id: 'r1', seed: 0, created_at: 0 });
-    store.release();
+    store.reads.release();
     await reloaded;
     assert.deepEqual(
       faults.rules.map((r) => r.id),
@@ -79,11 +67,11 @@ test('a rules read sent before this node adds or deletes a rule is made again, n
       'the rule just added stays',
     );
 
-    store.hold();
-    reloaded = onChanged('changed');
+    store.reads.hold();
+    reloaded = fromOthers('faults', 'changed');
     await turn();
     assert.equal(await faults.remove(added.id), true);
-    store.release();
+    store.reads.release();
     await reloaded;
     assert.deepEqual(faults.rules, [], 'the rule just deleted does not come back');
   } finally {
