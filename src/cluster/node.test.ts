@@ -61,8 +61,8 @@ test('a resync whose read began before a clock change does not set the clock bac
     assert.equal(clock.now(), first + 1_000);
     assert.equal(clock.mode(), 'virtual');
   } finally {
-    mock.timers.reset();
     await node.stop();
     scheduler.stop();
+    mock.timers.reset();
   }
 });
