@@ -2,23 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mulberry32 } from '../shared/prng.js';
 import { familyOf, firing, makeRule, matches, type NewRule, type Occurrence } from './faults.rules.js';
+import { newRule } from './faults.rules.fixture.js';
 
-const rule = (over: Partial<NewRule> = {}) =>
-  makeRule({
-    id: '1',
-    target: 'request',
-    action: 'error',
-    match: {},
-    answer: { status: 503 },
-    latency_ms: 0,
-    disconnect_type: null,
-    probability: 1,
-    count: null,
-    seed: 0,
-    created_at: 0,
-    expires_at: null,
-    ...over,
-  });
+const rule = (over: Partial<NewRule> = {}) => makeRule(newRule(over));
 const req: Occurrence = {
   target: 'request',
   method: 'GET',

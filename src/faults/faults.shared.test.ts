@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Deps } from '../deps.js';
 import { createClock } from '../shared/clock.js';
-import type { NewRule } from './faults.rules.js';
+import { newRule } from './faults.rules.fixture.js';
 import { createFaults } from './faults.service.js';
 import { shareFaults } from './faults.shared.js';
 import { heldReads, oneNodeCluster, turn } from '../cluster/shared-state.fixture.js';
@@ -28,18 +28,6 @@ function rulesDb() {
   return { db, reads };
 }
 
-const RULE = {
-  target: 'request',
-  action: 'error',
-  match: {},
-  answer: { status: 503 },
-  latency_ms: 0,
-  disconnect_type: null,
-  probability: 1,
-  count: null,
-  expires_at: null,
-} satisfies Omit<NewRule, 'id' | 'created_at' | 'seed'>;
-
 test('a rules read sent before this node adds or deletes a rule is made again, not adopted', async () => {
   const store = rulesDb();
   const { cluster, fromOthers } = oneNodeCluster();
@@ -58,7 +46,7 @@ test('a rules read sent before this node adds or deletes a rule is made again, n
     let reloaded = fromOthers('faults', 'changed');
     await turn();
     // … while the control API adds a rule here.
-    const added = await faults.add({ ...RULE, id: 'r1', seed: 0, created_at: 0 });
+    const added = await faults.add(newRule({ id: 'r1' }));
     store.reads.release();
     await reloaded;
     assert.deepEqual(
