@@ -30,7 +30,7 @@ function overridesDb() {
 test('an overrides read sent before this node changes an endpoint is made again, not applied', async () => {
   const store = overridesDb();
   const { cluster, fromOthers } = oneNodeCluster();
-  const table = { app: { limit: 300, windowMs: 900_000 } } as unknown as Limits;
+  const table: Limits = { app: { limit: 300, ms: 900_000 } };
   const ep: Endpoint = { key: 'GET /2/users/me', family: 'v2', table, limits: table, capped: false };
   const state = { endpoints: new Map([[ep.key, ep]]), changed: async (_ep: Endpoint) => undefined };
   const deps = {
@@ -45,7 +45,7 @@ test('an overrides read sent before this node changes an endpoint is made again,
   const reloaded = fromOthers('rate-limits', ep.key);
   await turn();
   // … while the control API gives the endpoint new numbers here (limits.admin.ts: set, then changed).
-  const mine = { app: { limit: 5, windowMs: 900_000 } } as unknown as Limits;
+  const mine: Limits = { app: { limit: 5, ms: 900_000 } };
   ep.limits = mine;
   const changed = state.changed(ep);
   await turn();
